@@ -1,0 +1,28 @@
+// The measurement document schema (version 1): constants, metric builders and validation.
+// Field list: probes/README.md; shapes used by pages: docs/design.md "Measurement documents".
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace gpuguide::probes::schema {
+
+inline constexpr std::string_view kSchemaName = "gpuguide-measurements";
+inline constexpr int kSchemaVersion = 1;
+inline constexpr std::string_view kStatusOk = "ok";
+inline constexpr std::string_view kStatusSkipped = "skipped";
+inline constexpr std::string_view kStatusFailed = "failed";
+
+/// One problem found in a document: where (RFC 6901 JSON pointer) and what.
+struct ValidationError {
+    std::string pointer;
+    std::string message;
+};
+
+/// Checks a whole measurement document; an empty list means valid.
+std::vector<ValidationError> validate_document(const nlohmann::json& document);
+
+}  // namespace gpuguide::probes::schema
