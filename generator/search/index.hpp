@@ -1,0 +1,41 @@
+#pragma once
+/// The search index of one language, written as `site/<lang>/search-index.js`.
+///
+/// The index is the plain text of every section, not an inverted index: for one chapter in two
+/// languages the text is small (tens of KB gzip), an inverted index of Chinese character bigrams
+/// would be larger than the text it indexes, and the text is needed anyway for result snippets.
+/// `templates/assets/search.js` scans it at query time (substrings for CJK, word prefixes for
+/// Latin). It is a script, not JSON, because `fetch()` does not work from `file://`.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpuguide::search {
+
+/// One heading's stretch of a page: `anchor` is the heading's id ("" for the text before the
+/// first heading), `text` plain text without markup.
+struct Section {
+    std::string anchor, heading, text;
+};
+
+/// One page: `href` relative to the language folder ("03-gpu-architecture.html"), its title and
+/// section number ("3.1.", or "" for unnumbered pages).
+struct Document {
+    std::string href, title, number;
+    std::vector<Section> sections;
+};
+
+/// Compact index for one language, as the body of search-index.js:
+/// `window.GPUGUIDE_SEARCH={"v":1,"lang":...,"docs":[[href,title,number],...],
+/// "sections":[[doc,anchor,heading,text],...]};` where `doc` indexes `docs`.
+/// Runs of whitespace collapse to one space; sections with neither heading nor text are left
+/// out. `<`, U+2028 and U+2029 are written as \u escapes, so no text can end a surrounding
+/// `<script>` element or a JavaScript line; invalid UTF-8 becomes U+FFFD. The output depends only
+/// on the input (same input, same bytes).
+std::string build_index_script(const std::vector<Document>& docs, std::string_view lang);
+
+/// `text` with every run of ASCII whitespace turned into one space, and no space at either end.
+std::string collapse_whitespace(std::string_view text);
+
+} // namespace gpuguide::search

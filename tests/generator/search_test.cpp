@@ -1,0 +1,96 @@
+// The search index script (generator/search): it must stay valid, inert JavaScript whatever the
+// page text holds, be byte-for-byte reproducible, and keep Chinese text as UTF-8.
+#include "search/index.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+#include <string>
+
+using gpuguide::search::build_index_script;
+using gpuguide::search::Document;
+using gpuguide::search::Section;
+
+namespace {
+
+const std::string prefix = "window.GPUGUIDE_SEARCH=";
+const std::string suffix = ";\n";
+
+/// The JSON between the assignment and the final semicolon, parsed.
+nlohmann::json parse_script(const std::string& script) {
+    REQUIRE(script.starts_with(prefix));
+    REQUIRE(script.ends_with(suffix));
+    return nlohmann::json::parse(
+        script.substr(prefix.size(), script.size() - prefix.size() - suffix.size()));
+}
+
+std::vector<Document> sample_book() {
+    return {
+        {"04-why-gpus.html",
+         "深度学习为何选择 GPU",
+         "3.1.",
+         {{"", "", "导读文字。"}, {"matmul", "矩阵乘法", "神经网络的主要计算是矩阵乘法。"}}},
+        {"19-multi-gpu.html",
+         "Multi-GPU machines",
+         "17.",
+         {{"nvlink", "NVLink", "NVLink 4 links H100 GPUs."}}},
+    };
+}
+
+} // namespace
+
+TEST_CASE("search index: the script assigns the index and parses back", "[search]") {
+    const auto index = parse_script(build_index_script(sample_book(), "zh"));
+    CHECK(index["v"] == 1);
+    CHECK(index["lang"] == "zh");
+    REQUIRE(index["docs"].size() == 2);
+    CHECK(index["docs"][1] == nlohmann::json({"19-multi-gpu.html", "Multi-GPU machines", "17."}));
+    REQUIRE(index["sections"].size() == 3);
+    CHECK(index["sections"][1] ==
+          nlohmann::json({0, "matmul", "矩阵乘法", "神经网络的主要计算是矩阵乘法。"}));
+    CHECK(index["sections"][2][0] == 1);
+}
+
+TEST_CASE("search index: CJK text is kept as UTF-8, not escaped", "[search]") {
+    const std::string script = build_index_script(sample_book(), "zh");
+    CHECK(script.find("神经网络的主要计算是矩阵乘法。") != std::string::npos);
+}
+
+TEST_CASE("search index: text cannot end a script element or a JavaScript line", "[search]") {
+    const std::string hostile = "a </script><script>alert(1)</script> <!-- b \u2028 c \u2029 d";
+    const std::vector<Document> docs = {{"x.html", "</SCRIPT>", "", {{"a", "<!--", hostile}}}};
+    const std::string script = build_index_script(docs, "en");
+
+    CHECK(script.find('<') == std::string::npos);
+    CHECK(script.find("\u2028") == std::string::npos);
+    CHECK(script.find("\u2029") == std::string::npos);
+    CHECK(script.find('\n') == script.size() - 1);
+    // Escaping must not change the text the browser sees.
+    const auto index = parse_script(script);
+    CHECK(index["docs"][0][1] == "</SCRIPT>");
+    CHECK(index["sections"][0][2] == "<!--");
+    CHECK(index["sections"][0][3] == hostile);
+}
+
+TEST_CASE("search index: the same input gives the same bytes", "[search]") {
+    CHECK(build_index_script(sample_book(), "zh") == build_index_script(sample_book(), "zh"));
+    auto reordered = sample_book();
+    std::swap(reordered[0], reordered[1]);
+    CHECK(build_index_script(reordered, "zh") != build_index_script(sample_book(), "zh"));
+}
+
+TEST_CASE("search index: whitespace collapses and empty sections are left out", "[search]") {
+    const std::vector<Document> docs = {
+        {"a.html", "A\n title", "1.", {{"", "", " \n\t "}, {"h", " Heading\n", "one\n\n  two\t"}}}};
+    const auto index = parse_script(build_index_script(docs, "en"));
+    CHECK(index["docs"][0][1] == "A title");
+    REQUIRE(index["sections"].size() == 1);
+    CHECK(index["sections"][0] == nlohmann::json({0, "h", "Heading", "one two"}));
+    CHECK(gpuguide::search::collapse_whitespace("  x  y ") == "x y");
+    CHECK(gpuguide::search::collapse_whitespace("") == "");
+}
+
+TEST_CASE("search index: invalid UTF-8 is replaced instead of failing the build", "[search]") {
+    const std::vector<Document> docs = {{"a.html", "bad \xFF byte", "", {}}};
+    const auto index = parse_script(build_index_script(docs, "en"));
+    CHECK(index["docs"][0][1] == "bad \uFFFD byte");
+}
