@@ -20,9 +20,9 @@
   }
 
   // --- Sidebar: the whole table of contents lives once per language in toc.js. ---------------
-  // Entries: {title, number, href, depth, part}. `part` is the title of the part an entry belongs
-  // to; an entry with `part: true` and no href is itself a part heading. Entries without href
-  // are drafts (greyed, no link).
+  // Entries: {title, number, href, depth, part}. An entry with `part: true` is a part heading,
+  // one with `separator: true` a rule; (older form) a string `part` names an entry's part.
+  // Entries without href are drafts (greyed, no link).
   function buildSidebar() {
     var toc = window.GPUGUIDE_TOC;
     var nav = doc.getElementById("sidebar");
@@ -64,6 +64,13 @@
     }
 
     toc.forEach(function (e) {
+      if (e.separator) {
+        // Suffix chapters after a separator belong to no part.
+        startPart(null);
+        frag.appendChild(el("hr", {}));
+        lastPart = null;
+        return;
+      }
       if (e.part === true && !e.href) {
         startPart(e.title);
         lastPart = e.title;

@@ -4,9 +4,9 @@
 //
 // The index holds each section's plain text; this file scans it per query. Chinese has no spaces
 // between words, so CJK query runs match as substrings anywhere (a run not found whole still
-// matches when at least half its character bigrams occur, at a lower score); Latin terms match at the start
-// of a word, case-insensitively ("nvl" finds NVLink, "h100" finds H100 but not AH1000). A section
-// must match every term. Score: title hit 30, heading hit 15, then occurrences in the text.
+// matches when at least half its character bigrams occur, at a lower score); Latin terms match
+// at the start of a word, case-insensitively ("nvl" finds NVLink, "h100" finds H100 but not AH1000).
+// A section must match every term. Score: title hit 30, heading hit 15, then occurrences in the text.
 (function (global) {
   "use strict";
 
