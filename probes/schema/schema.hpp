@@ -2,6 +2,7 @@
 // Field list: probes/README.md; shapes used by pages: docs/design.md "Measurement documents".
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,6 +24,15 @@ struct ValidationError {
 };
 
 /// Checks a whole measurement document; an empty list means valid.
+/// Checks a whole measurement document: schema name and version, provenance types, each probe's
+/// status/reason/result, metric shape (value, or median/min/max/cv/n), NaN, negative and absurd
+/// numbers. An empty list means valid.
 std::vector<ValidationError> validate_document(const nlohmann::json& document);
+
+/// The largest believable value for a unit ("GB/s" → 1e5); nullopt for units without a limit.
+std::optional<double> absurd_limit(std::string_view unit);
+
+/// One "pointer: message" line per error, for error messages.
+std::string format_errors(const std::vector<ValidationError>& errors);
 
 }  // namespace gpuguide::probes::schema

@@ -1,0 +1,47 @@
+// Only this file sees the configure-time definitions, so a changed source hash rebuilds one file.
+#include "core/identity.hpp"
+
+#include <unistd.h>
+
+#include "core/probe.hpp"
+#include "probe_build_info.hpp"
+#include "cpu/cpu_probes.hpp"
+#include "gpu/gpu_identity.hpp"
+
+namespace gpuguide::probes {
+
+std::string probe_version() { return GPUGUIDE_PROBE_VERSION; }
+std::string probe_source_hash() { return GPUGUIDE_PROBE_SOURCE_HASH; }
+
+std::string compiler_description() {
+    std::string text = GPUGUIDE_PROBE_CXX_COMPILER;
+    std::string cuda = GPUGUIDE_PROBE_CUDA_COMPILER;
+    if (!cuda.empty()) text += "; " + cuda;
+    return text;
+}
+
+std::string host_name() {
+    char name[256] = {};
+    if (gethostname(name, sizeof name - 1) != 0 || name[0] == '\0') return "unknown";
+    return name;
+}
+
+nlohmann::json machine_identity() {
+    GpuIdentity gpu = gpu_identity();
+    nlohmann::json identity = to_json(gpu);
+    identity["probe_version"] = probe_version();
+    identity["source_hash"] = probe_source_hash();
+    identity["compiler"] = compiler_description();
+    identity["flags"] = GPUGUIDE_PROBE_FLAGS;
+    identity["host"] = host_name();
+    identity["cpu"] = cpu_model_name();
+    identity["gpu_usable"] = gpu.usable;
+    identity["gpu_reason"] = gpu.usable ? nlohmann::json(nullptr) : nlohmann::json(gpu.reason);
+    nlohmann::json probes = nlohmann::json::array();
+    for (const auto& probe : make_registry())
+        probes.push_back({{"key", probe->key()}, {"gpu", probe->needs_gpu()}});
+    identity["probes"] = probes;
+    return identity;
+}
+
+}  // namespace gpuguide::probes

@@ -1,0 +1,23 @@
+// The CPU probes: they run everywhere (CI included) and take a few seconds in all.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+
+#include "core/probe.hpp"
+
+namespace gpuguide::probes {
+
+std::unique_ptr<Probe> make_cpu_info_probe();
+std::unique_ptr<Probe> make_cpu_stream_probe();
+std::unique_ptr<Probe> make_cpu_latency_probe();
+std::unique_ptr<Probe> make_cpu_gemm_probe();
+
+/// Size in bytes of the largest cache level (from /sys, else sysconf); nullopt when unknown.
+std::optional<std::size_t> last_level_cache_bytes();
+
+/// The CPU model name from /proc/cpuinfo ("unknown CPU" when absent).
+std::string cpu_model_name();
+
+}  // namespace gpuguide::probes

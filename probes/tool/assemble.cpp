@@ -1,0 +1,111 @@
+#include "tool/assemble.hpp"
+
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <ctime>
+#include <sstream>
+#include <thread>
+
+#include "core/identity.hpp"
+#include "core/stats.hpp"
+#include "cpu/cpu_probes.hpp"
+#include "gpu/gpu_identity.hpp"
+#include "schema/schema.hpp"
+
+namespace gpuguide::probes {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::string utc_now() {
+    std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    return text;
+}
+
+/// Applies a fault that acts before the probe runs (crash, hang); the others alter the result.
+void apply_early_fault(const std::string& fault) {
+    if (fault == "crash") std::raise(SIGSEGV);
+    if (fault == "hang")
+        for (;;) std::this_thread::sleep_for(std::chrono::hours(1));
+}
+
+void apply_result_fault(const std::string& fault, nlohmann::json& result) {
+    if (fault == "nan")
+        result["injected_fault"] = stats_metric(std::vector<double>{std::nan("")}, "GB/s");
+    if (fault == "absurd")  // far above any memory system: the validator must reject it
+        result["injected_fault"] = stats_metric(std::vector<double>{1e12}, "GB/s");
+}
+
+nlohmann::json run_one(Probe& probe, const ProbeContext& context, const GpuIdentity& gpu) {
+    auto start = Clock::now();
+    nlohmann::json entry = {{"status", schema::kStatusOk}, {"reason", nullptr}, {"result", nullptr}};
+    Support support = probe.needs_gpu() && !gpu.usable ? Support{false, gpu.reason} : probe.supported();
+    if (!support.ok) {
+        entry["status"] = schema::kStatusSkipped;
+        entry["reason"] = support.reason;
+    } else {
+        std::string fault = injected_fault(probe.key());
+        try {
+            apply_early_fault(fault);
+            nlohmann::json result = probe.run(context);
+            apply_result_fault(fault, result);
+            // NaN/inf cannot be written as JSON numbers: null them and say where they were.
+            auto bad = replace_non_finite(result);
+            if (!bad.empty()) {
+                entry["status"] = schema::kStatusFailed;
+                entry["reason"] = "non-finite value at " + bad.front() +
+                                  (bad.size() > 1 ? " (and " + std::to_string(bad.size() - 1) + " more)" : "");
+            }
+            entry["result"] = std::move(result);
+        } catch (const std::exception& error) {
+            entry["status"] = schema::kStatusFailed;
+            entry["reason"] = error.what();
+        }
+    }
+    entry["duration_s"] = std::chrono::duration<double>(Clock::now() - start).count();
+    return entry;
+}
+
+}  // namespace
+
+std::string injected_fault(std::string_view key) {
+    const char* spec = std::getenv("GPUGUIDE_PROBE_FAULT");
+    if (!spec) return "";
+    std::stringstream items(spec);
+    std::string item;
+    while (std::getline(items, item, ',')) {
+        auto colon = item.rfind(':');
+        if (colon != std::string::npos && item.substr(0, colon) == key) return item.substr(colon + 1);
+    }
+    return "";
+}
+
+nlohmann::json run_probes(const std::vector<Probe*>& selected, const ProbeContext& context,
+                          const std::string& command) {
+    auto start = Clock::now();
+    GpuIdentity gpu = gpu_identity();
+    nlohmann::json provenance = to_json(gpu);
+    provenance["host"] = host_name();
+    provenance["date"] = utc_now();
+    provenance["probe_version"] = probe_version();
+    provenance["source_hash"] = probe_source_hash();
+    provenance["compiler"] = compiler_description();
+    provenance["command"] = command;
+    provenance["cpu"] = cpu_model_name();
+    provenance["quick"] = context.quick;
+    nlohmann::json probes = nlohmann::json::object();
+    for (Probe* probe : selected) probes[std::string(probe->key())] = run_one(*probe, context, gpu);
+    provenance["duration_s"] = std::chrono::duration<double>(Clock::now() - start).count();
+    return {{"schema", schema::kSchemaName},
+            {"schema_version", schema::kSchemaVersion},
+            {"placeholder", false},
+            {"provenance", provenance},
+            {"probes", probes}};
+}
+
+}  // namespace gpuguide::probes

@@ -1,0 +1,89 @@
+// gpuguide-probe: measures this machine's GPU(s) and CPU and writes one measurement document.
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+#include "core/identity.hpp"
+#include "core/probe.hpp"
+#include "schema/io.hpp"
+#include "tool/assemble.hpp"
+
+using namespace gpuguide::probes;
+
+namespace {
+
+std::string known_keys(const ProbeList& registry) {
+    std::string text;
+    for (const auto& probe : registry) text += (text.empty() ? "" : ", ") + std::string(probe->key());
+    return text;
+}
+
+std::string joined_command(int argc, char** argv) {
+    std::string command;
+    for (int i = 0; i < argc; ++i) command += (i ? " " : "") + std::string(argv[i]);
+    return command;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"gpuguide-probe: measure this machine's GPUs and CPU; writes one JSON document "
+                 "(schema: probes/README.md)"};
+    std::vector<std::string> only;
+    std::string out;
+    bool all = false, list = false, identity = false, quick = false, cpu_only = false,
+         gpu_only = false;
+    app.add_flag("--all", all, "run every probe (the default)");
+    app.add_option("--only", only, "run only this probe (repeatable), e.g. --only gpu.stream");
+    app.add_flag("--cpu-only", cpu_only, "run only the CPU probes");
+    app.add_flag("--gpu-only", gpu_only, "run only the GPU probes");
+    app.add_option("--json-out,--out,-o", out, "write the document here (atomically) instead of stdout");
+    app.add_flag("--quick", quick, "small problem sizes: a smoke test, not a measurement");
+    app.add_flag("--list", list, "list the probes and exit");
+    app.add_flag("--identity", identity,
+                 "print versions, GPU UUIDs, source hash and compiler (the cache key inputs) as JSON");
+    CLI11_PARSE(app, argc, argv);
+
+    ProbeList registry = make_registry();
+    if (list) {
+        for (const auto& probe : registry)
+            std::cout << probe->key() << (probe->needs_gpu() ? "  [gpu]  " : "  [cpu]  ")
+                      << probe->description() << "\n";
+        return 0;
+    }
+    if (identity) {
+        std::cout << machine_identity().dump(2) << "\n";
+        return 0;
+    }
+    std::vector<Probe*> selected;
+    for (const auto& key : only) {
+        auto it = std::find_if(registry.begin(), registry.end(),
+                               [&](const auto& probe) { return probe->key() == key; });
+        if (it == registry.end()) {
+            std::cerr << "gpuguide-probe: --only " << key << ": no such probe (known: "
+                      << known_keys(registry) << "); see gpuguide-probe --list\n";
+            return 2;
+        }
+        selected.push_back(it->get());
+    }
+    if (only.empty())
+        for (const auto& probe : registry)
+            if (!(cpu_only && probe->needs_gpu()) && !(gpu_only && !probe->needs_gpu()))
+                selected.push_back(probe.get());
+
+    ProbeContext context;
+    context.quick = quick;
+    std::string text = gpuguide::probes::schema::dump_document(
+        run_probes(selected, context, joined_command(argc, argv)));
+    // Test hook: a probe that "prints garbage" replaces the whole document (see README).
+    for (Probe* probe : selected)
+        if (injected_fault(probe->key()) == "garbage") text = "{\"schema\": garbage, not JSON";
+    try {
+        if (out.empty()) std::cout << text;
+        else gpuguide::probes::schema::write_file_atomically(out, text);
+    } catch (const std::exception& error) {
+        std::cerr << "gpuguide-probe: " << error.what() << "\n";
+        return 1;
+    }
+    return 0;
+}
