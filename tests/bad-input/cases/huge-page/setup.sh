@@ -1,0 +1,8 @@
+# A 50 MB page (generated here, never committed): it must render or be refused cleanly, in time.
+python3 - <<'PY'
+paragraph = ("GPU memory bandwidth is measured, not guessed. " * 20 + "\n\n").encode()
+with open("content/en/memory.md", "wb") as page:
+    page.write(b"---\ntitle: Memory\n---\n\n# Memory\n\n")
+    while page.tell() < 50 * 1024 * 1024:
+        page.write(paragraph * 100)
+PY
