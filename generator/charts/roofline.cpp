@@ -1,0 +1,262 @@
+// Roofline charts: log-log, a slanted memory roof from bandwidth, flat compute roofs.
+#include "charts/layout.hpp"
+#include "charts/plot.hpp"
+#include "charts/roofline_math.hpp"
+#include "charts/text.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numbers>
+
+namespace gpuguide::charts::detail {
+namespace {
+
+constexpr double label_spacing = 12;
+
+bool usable(double value) {
+    return std::isfinite(value) && value > 0 && value <= 1e100;
+}
+
+double decade_floor(double value) {
+    return std::pow(10.0, std::floor(std::log10(value)));
+}
+double decade_ceil(double value) {
+    return std::pow(10.0, std::ceil(std::log10(value)));
+}
+
+struct RoofLine {
+    std::string label;
+    double value = 0, ridge = 0; ///< ridge 0: no memory roof to meet
+    bool theoretical = false;
+    std::size_t colour = 0;
+};
+
+/// Text of a compute roof: "FP32 66.9 TFLOP/s", with "· theoretical" for spec-sheet peaks.
+std::string roof_text(const RoofLine& roof, const Strings& strings) {
+    std::string text = roof.label + ' ' + format_value(roof.value) + " TFLOP/s";
+    return roof.theoretical ? text + " · " + std::string(strings.theoretical) : text;
+}
+
+std::string bandwidth_text(double gbs, bool theoretical, const Strings& strings) {
+    std::string text = format_value(gbs) + " GB/s";
+    return theoretical ? text + " · " + std::string(strings.theoretical) : text;
+}
+
+/// Draws a memory roof from the bottom of the plot up to the roof it meets at `ridge_tflops`,
+/// with its bandwidth written along the line (above it, or below when `label_below`).
+void draw_memory_roof(SvgWriter& svg, const XYLayout& layout, double gbs, double top_tflops,
+                      bool dashed, const std::string& label, bool label_below) {
+    const Scale& xs = layout.x.scale;
+    const Scale& ys = layout.y.scale;
+    const double x_start = std::max(xs.d0, intensity_at(ys.d0, gbs));
+    const double x_end = std::min({xs.d1, intensity_at(top_tflops, gbs), intensity_at(ys.d1, gbs)});
+    if (!(x_end > x_start)) {
+        return;
+    }
+    const double x0 = xs.map(x_start), y0 = ys.map(attainable_tflops(x_start, gbs));
+    const double x1 = xs.map(x_end), y1 = ys.map(attainable_tflops(x_end, gbs));
+    PathData line;
+    line.move_to(x0, y0);
+    line.line_to(x1, y1);
+    svg.path(line,
+             std::string(
+                 R"(class="roof memory-roof" fill="none" stroke="currentColor" stroke-width="2")") +
+                 (dashed ? R"( stroke-dasharray="6 4")" : ""));
+    const double angle = std::atan2(y1 - y0, x1 - x0);
+    const double along = label_below ? 0.3 : 0.15;
+    const double offset = label_below ? -12 : 6; // perpendicular distance, up-left positive
+    const double x = x0 + (x1 - x0) * along + std::sin(angle) * offset;
+    const double y = y0 + (y1 - y0) * along - std::cos(angle) * offset;
+    svg.rotated_text(x, y, angle * 180 / std::numbers::pi, label);
+}
+
+/// Moves labels on one side up so that none is closer than `label_spacing` to the next.
+void spread_upwards(std::vector<double*>& ys) {
+    std::sort(ys.begin(), ys.end(), [](const double* a, const double* b) { return *a > *b; });
+    for (std::size_t i = 1; i < ys.size(); ++i) {
+        *ys[i] = std::min(*ys[i], *ys[i - 1] - label_spacing);
+    }
+}
+
+} // namespace
+
+PlotOutput plot_roofline(const ChartSpec& spec, const Strings& strings) {
+    PlotOutput out;
+    out.height = 400;
+    const Roofline input = spec.roofline.value_or(Roofline{});
+    const bool have_memory = usable(input.memory_bandwidth_gbs);
+    const double theoretical_gbs = input.theoretical_bandwidth_gbs.value_or(0);
+    const bool have_theoretical_memory = have_memory && usable(theoretical_gbs);
+
+    std::vector<RoofLine> roofs;
+    std::map<std::string, std::size_t> colour_of_name;
+    std::size_t dropped = 0;
+    for (const auto& roof : input.compute_tflops) {
+        if (!usable(roof.value)) {
+            ++dropped;
+            continue;
+        }
+        const auto colour = colour_of_name.emplace(roof.name, colour_of_name.size()).first->second;
+        const double gbs = roof.theoretical && have_theoretical_memory ? theoretical_gbs
+                                                                       : input.memory_bandwidth_gbs;
+        roofs.push_back({roof.name, roof.value, have_memory ? ridge_point(roof.value, gbs) : 0,
+                         roof.theoretical, colour});
+    }
+
+    // Domains: two decades either side of the ridge points; performance from a little above
+    // the highest roof down to where the memory roof enters (at most five decades).
+    Extent ridges, values;
+    for (const auto& roof : roofs) {
+        if (roof.ridge > 0) {
+            ridges.add(roof.ridge);
+        }
+        values.add(roof.value);
+    }
+    Extent xs{0.1, 1000};
+    if (!ridges.empty()) {
+        xs = {decade_floor(ridges.lo / 10), decade_ceil(ridges.hi * 10)};
+    }
+    Extent ys{1, 1000};
+    if (!values.empty()) {
+        const double hi = decade_ceil(values.hi * 1.25);
+        double lo = values.lo / 2;
+        if (have_memory) {
+            lo = std::min(lo, attainable_tflops(xs.lo, input.memory_bandwidth_gbs));
+        }
+        lo = std::max(decade_floor(lo), hi / 1e5);
+        ys = {std::min(lo, decade_floor(values.lo / 2)), hi};
+    }
+    Axis x_axis = spec.x, y_axis = spec.y;
+    x_axis.log = y_axis.log = true;
+    if (x_axis.label.empty()) {
+        x_axis.label = strings.intensity_axis;
+    }
+    if (y_axis.label.empty()) {
+        y_axis.label = strings.performance_axis;
+    }
+    const bool any_theoretical =
+        have_theoretical_memory ||
+        std::any_of(roofs.begin(), roofs.end(), [](const RoofLine& r) { return r.theoretical; });
+    std::vector<LegendItem> legend;
+    if (any_theoretical) {
+        legend.push_back({std::string(strings.measured), 0, true, false, true});
+        legend.push_back({std::string(strings.theoretical), 0, true, true, true});
+    }
+    const double legend_h = legend_height(legend, chart_width - 40);
+    const XYLayout layout = layout_xy(x_axis, y_axis, xs, ys, legend_h, out.height);
+
+    SvgWriter svg;
+    draw_legend(svg, legend, layout.frame.left, 6, layout.frame.right - layout.frame.left);
+    draw_xy_axes(svg, layout, x_axis, y_axis);
+
+    const auto highest = [&](bool theoretical) {
+        double top = 0;
+        for (const auto& roof : roofs) {
+            top = roof.theoretical == theoretical ? std::max(top, roof.value) : top;
+        }
+        return top > 0 ? top : (values.empty() ? layout.y.scale.d1 : values.hi);
+    };
+    if (have_memory) {
+        draw_memory_roof(svg, layout, input.memory_bandwidth_gbs, highest(false), false,
+                         bandwidth_text(input.memory_bandwidth_gbs, false, strings), true);
+    }
+    if (have_theoretical_memory) {
+        draw_memory_roof(svg, layout, theoretical_gbs, highest(true), true,
+                         bandwidth_text(theoretical_gbs, true, strings), false);
+    }
+
+    struct Label {
+        double x, y;
+        bool right;
+        std::string text;
+    };
+    std::vector<Label> labels;
+    for (const auto& roof : roofs) {
+        const double start =
+            roof.ridge > 0 ? std::max(roof.ridge, layout.x.scale.d0) : layout.x.scale.d0;
+        const double x0 = layout.x.scale.map(start);
+        const double y = layout.y.scale.map(roof.value);
+        const std::string colour = series_colour(roof.colour);
+        svg.line(x0, y, layout.frame.right, y,
+                 "class=\"roof compute-roof " + series_class(roof.colour) + "\" stroke=\"" +
+                     colour + "\" stroke-width=\"2\"" +
+                     (roof.theoretical ? R"( stroke-dasharray="6 4")" : ""));
+        if (roof.ridge > 0 && layout.x.scale.contains(roof.ridge)) {
+            svg.circle(x0, y, 3.5, "class=\"ridge\" fill=\"" + colour + '"');
+        }
+        // Measured roofs are labelled under their right end, theoretical ones above the line
+        // next to their ridge, so a measured roof and its dashed peak never share a spot.
+        labels.push_back({roof.theoretical ? x0 + 6 : layout.frame.right - 4,
+                          roof.theoretical ? y - 5 : y + 13, !roof.theoretical,
+                          roof_text(roof, strings)});
+    }
+    for (const bool right : {true, false}) {
+        std::vector<double*> side;
+        for (auto& label : labels) {
+            if (label.right == right) {
+                side.push_back(&label.y);
+            }
+        }
+        spread_upwards(side);
+    }
+    svg.open_group(R"(class="roof-labels" font-size="10")");
+    for (const auto& label : labels) {
+        svg.text(label.x, label.y, label.text, label.right ? R"(text-anchor="end")" : "");
+    }
+    svg.close_group();
+    if (roofs.empty() && !have_memory) {
+        draw_no_data(svg, layout.frame, strings);
+    }
+    out.body = svg.str();
+
+    std::string memory_text =
+        have_memory ? bandwidth_text(input.memory_bandwidth_gbs, false, strings) : "—";
+    if (have_theoretical_memory) {
+        memory_text +=
+            std::string(strings.list_separator) + bandwidth_text(theoretical_gbs, true, strings);
+    }
+    std::string roof_list;
+    for (const auto& roof : roofs) {
+        if (!roof_list.empty()) {
+            roof_list += strings.list_separator;
+        }
+        const std::string name =
+            roof.theoretical ? roof.label + " · " + std::string(strings.theoretical) : roof.label;
+        roof_list +=
+            substitute(strings.roof_with_ridge, {name, format_value(roof.value),
+                                                 roof.ridge > 0 ? format_value(roof.ridge) : "—"});
+    }
+    out.notes.push_back(
+        substitute(strings.roofline_summary, {memory_text, roof_list.empty() ? "—" : roof_list}));
+    if (dropped > 0) {
+        out.notes.push_back(substitute(strings.dropped_invalid, {std::to_string(dropped)}));
+    }
+
+    out.table.headers = {std::string(strings.roof), std::string(strings.value),
+                         std::string(strings.ridge_point)};
+    if (have_memory) {
+        out.table.rows.push_back({std::string(strings.memory_roof),
+                                  bandwidth_text(input.memory_bandwidth_gbs, false, strings), "—"});
+    }
+    if (have_theoretical_memory) {
+        out.table.rows.push_back(
+            {std::string(strings.memory_roof) + " · " + std::string(strings.theoretical),
+             bandwidth_text(theoretical_gbs, false, strings), "—"});
+    }
+    for (const auto& roof : input.compute_tflops) {
+        const auto drawn = std::find_if(roofs.begin(), roofs.end(), [&](const RoofLine& r) {
+            return r.label == roof.name && r.theoretical == roof.theoretical &&
+                   r.value == roof.value;
+        });
+        const std::string name =
+            roof.theoretical ? roof.name + " · " + std::string(strings.theoretical) : roof.name;
+        out.table.rows.push_back(
+            {name, format_value(roof.value) + " TFLOP/s",
+             drawn != roofs.end() && drawn->ridge > 0 ? format_value(drawn->ridge) : "—"});
+    }
+    out.table.highlighted.assign(out.table.rows.size(), false);
+    return out;
+}
+
+} // namespace gpuguide::charts::detail

@@ -1,0 +1,248 @@
+#include "charts/text.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+
+namespace gpuguide::charts::detail {
+namespace {
+
+/// Decodes one UTF-8 code point at `pos`; returns its length, or 0 if the bytes are invalid.
+std::size_t decode_utf8(std::string_view text, std::size_t pos, char32_t& code_point) {
+    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[pos + i]); };
+    const unsigned char lead = byte(0);
+    std::size_t length = 0;
+    char32_t value = 0;
+    if (lead < 0x80) {
+        code_point = lead;
+        return 1;
+    } else if ((lead & 0xE0) == 0xC0) {
+        length = 2;
+        value = lead & 0x1F;
+    } else if ((lead & 0xF0) == 0xE0) {
+        length = 3;
+        value = lead & 0x0F;
+    } else if ((lead & 0xF8) == 0xF0) {
+        length = 4;
+        value = lead & 0x07;
+    } else {
+        return 0;
+    }
+    if (pos + length > text.size()) {
+        return 0;
+    }
+    for (std::size_t i = 1; i < length; ++i) {
+        if ((byte(i) & 0xC0) != 0x80) {
+            return 0;
+        }
+        value = (value << 6) | (byte(i) & 0x3F);
+    }
+    // Reject overlong forms, surrogates and values past U+10FFFF: XML parsers refuse them.
+    static constexpr std::array<char32_t, 5> min_for_length{0, 0, 0x80, 0x800, 0x10000};
+    if (value < min_for_length[length] || value > 0x10FFFF ||
+        (value >= 0xD800 && value <= 0xDFFF)) {
+        return 0;
+    }
+    code_point = value;
+    return length;
+}
+
+bool is_wide(char32_t c) {
+    return (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0xA4CF) ||
+           (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF) ||
+           (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF00 && c <= 0xFF60) ||
+           (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x20000 && c <= 0x3FFFD);
+}
+
+std::string strip_trailing_zeros(std::string text) {
+    if (text.find('.') == std::string::npos) {
+        return text;
+    }
+    while (text.back() == '0') {
+        text.pop_back();
+    }
+    if (text.back() == '.') {
+        text.pop_back();
+    }
+    return text == "-0" ? "0" : text;
+}
+
+/// Fixed-point text without locale (std::to_chars never uses one).
+std::string to_fixed(double value, int decimals) {
+    std::array<char, 400> buffer{};
+    const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value,
+                                      std::chars_format::fixed, decimals);
+    return std::string(buffer.data(), result.ptr);
+}
+
+int floor_log10(double magnitude) {
+    return static_cast<int>(std::floor(std::log10(magnitude)));
+}
+
+/// `value` scaled by an SI prefix and printed with `significant` digits.
+std::string with_si_prefix(double value, int significant) {
+    struct Prefix {
+        int exponent;
+        const char* symbol;
+    };
+    static constexpr std::array<Prefix, 9> prefixes{{{18, "E"},
+                                                     {15, "P"},
+                                                     {12, "T"},
+                                                     {9, "G"},
+                                                     {6, "M"},
+                                                     {3, "k"},
+                                                     {0, ""},
+                                                     {-6, "µ"},
+                                                     {-9, "n"}}};
+    const double magnitude = std::fabs(value);
+    for (const auto& prefix : prefixes) {
+        const double unit = std::pow(10.0, prefix.exponent);
+        if (magnitude >= unit * (1 - 1e-9) || prefix.exponent == -9) {
+            const double scaled = value / unit;
+            const int digits = std::clamp(significant - 1 - floor_log10(std::fabs(scaled)), 0, 12);
+            return strip_trailing_zeros(to_fixed(scaled, digits)) + prefix.symbol;
+        }
+    }
+    return "0";
+}
+
+} // namespace
+
+std::string escape_xml(std::string_view text) {
+    std::string out;
+    out.reserve(text.size() + 16);
+    for (std::size_t pos = 0; pos < text.size();) {
+        char32_t c = 0;
+        const std::size_t length = decode_utf8(text, pos, c);
+        if (length == 0) {
+            out += "\xEF\xBF\xBD"; // U+FFFD for each invalid byte
+            ++pos;
+            continue;
+        }
+        switch (c) {
+        case '&':
+            out += "&amp;";
+            break;
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        case '\'':
+            out += "&#39;";
+            break;
+        default:
+            if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7F || c == 0xFFFE || c == 0xFFFF) {
+                break; // not allowed in XML 1.0 text
+            }
+            out.append(text.substr(pos, length));
+        }
+        pos += length;
+    }
+    return out;
+}
+
+std::string sanitize_id(std::string_view id) {
+    std::string out;
+    for (const char c : id) {
+        const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        const bool digit = c >= '0' && c <= '9';
+        if (letter || ((digit || c == '-' || c == '_') && !out.empty())) {
+            out += c;
+        }
+    }
+    return out.empty() ? "chart" : out;
+}
+
+std::string format_coord(double value) {
+    if (!std::isfinite(value)) {
+        return "0";
+    }
+    return strip_trailing_zeros(to_fixed(value, 1));
+}
+
+std::string format_fixed(double value, int decimals) {
+    if (!std::isfinite(value)) {
+        return "0";
+    }
+    return strip_trailing_zeros(to_fixed(value, std::clamp(decimals, 0, 15)));
+}
+
+std::string format_si(double value) {
+    if (!std::isfinite(value) || std::fabs(value) < 1e-12) {
+        return "0";
+    }
+    const double magnitude = std::fabs(value);
+    if (magnitude >= 1e-3 && magnitude < 1e3) {
+        return format_fixed(value, 2 - floor_log10(magnitude));
+    }
+    return with_si_prefix(value, 3);
+}
+
+std::string format_value(double value) {
+    if (!std::isfinite(value)) {
+        return "—";
+    }
+    const double magnitude = std::fabs(value);
+    if (magnitude < 1e-12) {
+        return "0";
+    }
+    if (magnitude >= 1e-3 && magnitude < 1e6) {
+        return format_fixed(value, std::max(1, 3 - floor_log10(magnitude)));
+    }
+    return with_si_prefix(value, 4);
+}
+
+double text_width(std::string_view text, double font_size) {
+    double ems = 0;
+    for (std::size_t pos = 0; pos < text.size();) {
+        char32_t c = 0;
+        const std::size_t length = decode_utf8(text, pos, c);
+        ems += (length != 0 && is_wide(c)) ? 1.0 : 0.6;
+        pos += std::max<std::size_t>(length, 1);
+    }
+    return ems * font_size;
+}
+
+std::string fit_text(std::string_view text, double max_width, double font_size) {
+    if (text_width(text, font_size) <= max_width) {
+        return std::string(text);
+    }
+    const double budget = max_width - text_width("…", font_size);
+    std::size_t end = 0;
+    for (std::size_t pos = 0; pos < text.size();) {
+        char32_t c = 0;
+        const std::size_t length = std::max<std::size_t>(decode_utf8(text, pos, c), 1);
+        if (text_width(text.substr(0, pos + length), font_size) > budget) {
+            break;
+        }
+        pos += length;
+        end = pos;
+    }
+    return std::string(text.substr(0, end)) + "…";
+}
+
+std::string substitute(std::string_view pattern, std::initializer_list<std::string_view> args) {
+    std::string out;
+    for (std::size_t pos = 0; pos < pattern.size(); ++pos) {
+        const bool placeholder = pattern[pos] == '{' && pos + 2 < pattern.size() &&
+                                 pattern[pos + 2] == '}' && pattern[pos + 1] >= '0' &&
+                                 pattern[pos + 1] <= '9';
+        const auto index = placeholder ? static_cast<std::size_t>(pattern[pos + 1] - '0') : 0;
+        if (placeholder && index < args.size()) {
+            out.append(*(args.begin() + index));
+            pos += 2;
+        } else {
+            out += pattern[pos];
+        }
+    }
+    return out;
+}
+
+} // namespace gpuguide::charts::detail

@@ -1,0 +1,433 @@
+// Tests of the SVG charts library: scales and ticks, escaping, log-axis filtering, roofline
+// arithmetic, determinism and well-formed output for every chart kind.
+#include "charts/chart.hpp"
+#include "charts/roofline_math.hpp"
+#include "charts/scale.hpp"
+#include "charts/text.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <regex>
+#include <string>
+#include <vector>
+
+using namespace gpuguide::charts;
+using namespace gpuguide::charts::detail;
+
+namespace {
+
+std::vector<std::string> labels_of(const std::vector<Tick>& ticks) {
+    std::vector<std::string> labels;
+    for (const auto& tick : ticks) {
+        labels.push_back(tick.label);
+    }
+    return labels;
+}
+
+std::size_t count(const std::string& haystack, const std::string& needle) {
+    std::size_t n = 0;
+    for (auto pos = haystack.find(needle); pos != std::string::npos;
+         pos = haystack.find(needle, pos + needle.size())) {
+        ++n;
+    }
+    return n;
+}
+
+bool have_xmllint() {
+    return std::system("command -v xmllint >/dev/null 2>&1") == 0;
+}
+
+/// Well-formedness without xmllint: every tag closes in order, no stray '<' or '&'.
+bool balanced_tags(const std::string& xml) {
+    std::vector<std::string> open;
+    for (std::size_t pos = 0; pos < xml.size(); ++pos) {
+        if (xml[pos] == '&') {
+            const auto end = xml.find(';', pos);
+            const std::string entity =
+                xml.substr(pos, end == std::string::npos ? 0 : end - pos + 1);
+            if (entity != "&amp;" && entity != "&lt;" && entity != "&gt;" && entity != "&quot;" &&
+                entity != "&#39;") {
+                return false;
+            }
+        }
+        if (xml[pos] != '<') {
+            continue;
+        }
+        const auto end = xml.find('>', pos);
+        if (end == std::string::npos) {
+            return false;
+        }
+        std::string tag = xml.substr(pos + 1, end - pos - 1);
+        pos = end;
+        if (tag.back() == '/') {
+            continue;
+        }
+        const std::string name =
+            tag.substr(tag[0] == '/' ? 1 : 0, tag.find_first_of(" \n") - (tag[0] == '/' ? 1 : 0));
+        if (tag[0] == '/') {
+            if (open.empty() || open.back() != name) {
+                return false;
+            }
+            open.pop_back();
+        } else {
+            open.push_back(name);
+        }
+    }
+    return open.empty();
+}
+
+/// The whole figure is XHTML-compatible markup, so an XML parser must accept it.
+void require_well_formed(const std::string& html) {
+    REQUIRE(balanced_tags(html));
+    if (!have_xmllint()) {
+        WARN("xmllint not installed (scripts/deps.sh test installs libxml2-utils)");
+        return;
+    }
+    const auto path = std::filesystem::temp_directory_path() /
+                      ("charts_test_" + std::to_string(std::hash<std::string>{}(html)) + ".xml");
+    std::ofstream(path, std::ios::binary) << html;
+    const int status = std::system(("xmllint --noout '" + path.string() + "'").c_str());
+    std::filesystem::remove(path);
+    REQUIRE(status == 0);
+}
+
+/// Every number in an attribute must be finite: no "nan" or "inf" anywhere.
+void require_finite_numbers(const std::string& html) {
+    static const std::regex non_finite("(^|[^a-z])(nan|inf)([^a-z]|$)", std::regex::icase);
+    REQUIRE_FALSE(std::regex_search(html, non_finite));
+}
+
+ChartSpec bar_chart() {
+    ChartSpec spec;
+    spec.kind = Kind::Bar;
+    spec.id = "gemm-bars";
+    spec.title = "GEMM throughput";
+    spec.x.label = "Precision";
+    spec.y = {"Throughput", false, std::nullopt, std::nullopt, "TFLOP/s"};
+    spec.series.push_back({"Measured", {{0, 51.2, "FP32"}, {0, 380, "TF32"}, {0, 720, "BF16"}}});
+    return spec;
+}
+
+ChartSpec scatter_chart(std::size_t points) {
+    ChartSpec spec;
+    spec.kind = Kind::Scatter;
+    spec.id = "price-perf";
+    spec.title = "Price vs FP32";
+    spec.x = {"Launch price", true, std::nullopt, std::nullopt, "USD"};
+    spec.y = {"FP32 (TFLOP/s)", true, std::nullopt, std::nullopt, "TFLOP/s"};
+    Series nvidia{"NVIDIA", {}, false};
+    Series amd{"AMD", {}, false};
+    for (std::size_t i = 0; i < points; ++i) {
+        const double v = 1.0 + static_cast<double>(i);
+        Point p{200 * v, 2.5 * v, "Card " + std::to_string(i), i == points / 2};
+        (i % 3 == 0 ? amd : nvidia).points.push_back(p);
+    }
+    spec.series = {nvidia, amd};
+    return spec;
+}
+
+ChartSpec roofline_chart() {
+    ChartSpec spec;
+    spec.kind = Kind::Roofline;
+    spec.id = "roofline";
+    spec.title = "Roofline of this GPU";
+    Roofline roof;
+    roof.memory_bandwidth_gbs = 2000;
+    roof.theoretical_bandwidth_gbs = 3350;
+    roof.compute_tflops = {{"FP32", 50, false}, {"BF16", 600, false}, {"BF16", 989, true}};
+    spec.roofline = roof;
+    return spec;
+}
+
+ChartSpec line_chart() {
+    ChartSpec spec;
+    spec.kind = Kind::Line;
+    spec.id = "transfer";
+    spec.title = "Host to device bandwidth";
+    spec.x = {"Transfer size", true, std::nullopt, std::nullopt, "bytes"};
+    spec.y = {"Bandwidth", false, std::nullopt, std::nullopt, "GB/s"};
+    Series pinned{"H2D pinned", {}, false};
+    Series pageable{"H2D pageable", {}, true};
+    for (int i = 10; i <= 30; i += 2) {
+        const double bytes = std::pow(2.0, i);
+        pinned.points.push_back({bytes, 25.0 * (1 - std::exp(-i / 8.0)), "", false});
+        pageable.points.push_back({bytes, 12.0 * (1 - std::exp(-i / 8.0)), "", false});
+    }
+    spec.series = {pinned, pageable};
+    return spec;
+}
+
+} // namespace
+
+TEST_CASE("nice steps follow 1-2-5", "[charts][scale]") {
+    CHECK(nice_step(100, 5) == Approx(20));
+    CHECK(nice_step(10, 5) == Approx(2));
+    CHECK(nice_step(23, 5) == Approx(5));
+    CHECK(nice_step(0.7, 5) == Approx(0.1));
+    CHECK(nice_step(4.0e6, 5) == Approx(1.0e6));
+    CHECK(nice_step(0, 5) == 1); // degenerate span: still a usable step
+}
+
+TEST_CASE("linear ticks cover the domain with readable labels", "[charts][scale]") {
+    CHECK(labels_of(linear_ticks(0, 100, 20)) ==
+          std::vector<std::string>{"0", "20", "40", "60", "80", "100"});
+    CHECK(labels_of(linear_ticks(0, 1, 0.2)) ==
+          std::vector<std::string>{"0", "0.2", "0.4", "0.6", "0.8", "1"});
+    CHECK(labels_of(linear_ticks(0, 3000, 1000)) ==
+          std::vector<std::string>{"0", "1k", "2k", "3k"});
+    CHECK(labels_of(linear_ticks(0, 1.5e6, 5e5)) ==
+          std::vector<std::string>{"0", "500k", "1M", "1.5M"});
+    // Years must stay years, not "2.01k".
+    CHECK(labels_of(linear_ticks(2010, 2025, 5)) ==
+          std::vector<std::string>{"2010", "2015", "2020", "2025"});
+    CHECK(labels_of(linear_ticks(-1, 1, 0.5)) ==
+          std::vector<std::string>{"-1", "-0.5", "0", "0.5", "1"});
+}
+
+TEST_CASE("log ticks are decades, with 2 and 5 on short ranges", "[charts][scale]") {
+    CHECK(labels_of(log_ticks(1, 1e6)) ==
+          std::vector<std::string>{"1", "10", "100", "1k", "10k", "100k", "1M"});
+    CHECK(labels_of(log_ticks(1, 100)) ==
+          std::vector<std::string>{"1", "2", "5", "10", "20", "50", "100"});
+    CHECK(labels_of(log_ticks(1e-4, 1)) ==
+          std::vector<std::string>{"100µ", "0.001", "0.01", "0.1", "1"});
+    CHECK(labels_of(log_ticks(1e8, 1e9))[0] == "100M");
+    CHECK(labels_of(log_ticks(1e9, 1e10)).back() == "10G");
+    // Three decades: minor ticks drawn but unlabelled.
+    const auto three = log_ticks(1, 1000);
+    CHECK(three.size() == 10);
+    CHECK(std::count_if(three.begin(), three.end(),
+                        [](const Tick& t) { return t.label.empty(); }) == 6);
+    // Thirty decades: every few decades only, never dozens of labels.
+    const auto wide = log_ticks(1e-10, 1e20);
+    CHECK(wide.size() <= 9);
+    CHECK(wide.size() >= 5);
+}
+
+TEST_CASE("axes widen to nice domains and honour fixed ends", "[charts][scale]") {
+    Axis linear;
+    const auto a = make_axis(linear, Extent{3, 97}, 0, 500, 5);
+    CHECK(a.scale.d0 == Approx(0));
+    CHECK(a.scale.d1 == Approx(100));
+    const auto zero = make_axis(linear, Extent{40, 90}, 0, 500, 5, true);
+    CHECK(zero.scale.d0 == 0);
+    Axis log{"", true, std::nullopt, std::nullopt, ""};
+    const auto l = make_axis(log, Extent{3, 800}, 0, 300, 5);
+    CHECK(l.scale.d0 == Approx(1));
+    CHECK(l.scale.d1 == Approx(1000));
+    const auto single = make_axis(log, Extent{100, 100}, 0, 300, 5);
+    CHECK(single.scale.d0 == Approx(10));
+    CHECK(single.scale.d1 == Approx(1000));
+    Axis fixed{"", false, 0.0, 50.0, ""};
+    const auto f = make_axis(fixed, Extent{3, 97}, 0, 500, 5);
+    CHECK(f.scale.d1 == 50);
+    Axis bad_log{"", true, -5.0, std::nullopt, ""}; // a negative end cannot apply to a log axis
+    CHECK(make_axis(bad_log, Extent{3, 800}, 0, 300, 5).scale.d0 == Approx(1));
+    CHECK(axis_title({"Bandwidth", false, std::nullopt, std::nullopt, "GB/s"}) ==
+          "Bandwidth (GB/s)");
+    CHECK(axis_title({"FP32 (TFLOP/s)", false, std::nullopt, std::nullopt, "TFLOP/s"}) ==
+          "FP32 (TFLOP/s)");
+}
+
+TEST_CASE("scales map data to pixels and clamp strays", "[charts][scale]") {
+    const Scale linear{false, 0, 100, 50, 550};
+    CHECK(linear.map(0) == Approx(50));
+    CHECK(linear.map(50) == Approx(300));
+    CHECK(linear.map(100) == Approx(550));
+    CHECK(linear.map(1000) == Approx(550));
+    const Scale log{true, 1, 100, 300, 0}; // y axis: pixels grow downwards
+    CHECK(log.map(10) == Approx(150));
+    CHECK(log.map(100) == Approx(0));
+    CHECK(log.map(0) == Approx(300)); // not finite in log space: clamped, never NaN
+    CHECK(std::isfinite(log.map(std::numeric_limits<double>::quiet_NaN())));
+    CHECK_FALSE(log.contains(-1));
+    CHECK(log.contains(50));
+}
+
+TEST_CASE("numbers are formatted without locale or noise", "[charts][format]") {
+    CHECK(format_si(1000) == "1k");
+    CHECK(format_si(1e7) == "10M");
+    CHECK(format_si(1e9) == "1G");
+    CHECK(format_si(2500) == "2.5k");
+    CHECK(format_si(0.25) == "0.25");
+    CHECK(format_si(0.30000000000000004) == "0.3");
+    CHECK(format_si(2e-4) == "200µ");
+    CHECK(format_si(0) == "0");
+    CHECK(format_value(3010.26) == "3010.3");
+    CHECK(format_value(2000) == "2000");
+    CHECK(format_value(66.9) == "66.9");
+    CHECK(format_value(1073741824) == "1.074G");
+    CHECK(format_value(std::numeric_limits<double>::infinity()) == "—");
+    CHECK(format_coord(12.04) == "12");
+    CHECK(format_coord(-0.04) == "0");
+    CHECK(format_coord(std::nan("")) == "0");
+}
+
+TEST_CASE("hostile strings are escaped and control characters dropped", "[charts][escape]") {
+    CHECK(escape_xml("<script>alert('x')</script>") ==
+          "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;");
+    CHECK(escape_xml("a & \"b\" ]]>") == "a &amp; &quot;b&quot; ]]&gt;");
+    CHECK(escape_xml(std::string("tab\tnl\nbell\x07nul") + '\0' + "esc\x1b") ==
+          "tab\tnl\nbellnulesc");
+    CHECK(escape_xml("bad \xff utf8") == "bad \xEF\xBF\xBD utf8");
+    CHECK(escape_xml("中文 µ") == "中文 µ");
+    CHECK(sanitize_id("9 bad\"id<>") == "badid");
+    CHECK(sanitize_id("") == "chart");
+
+    const std::string hostile = std::string("<script>alert(\"x\")</script> ]]> & 'q' \x01\x1f");
+    ChartSpec spec = scatter_chart(5);
+    spec.id = "x\" onload=\"alert(1)";
+    spec.title = hostile;
+    spec.description = hostile;
+    spec.x.label = hostile;
+    spec.y.unit = hostile;
+    spec.series[0].name = hostile;
+    spec.series[0].points[0].label = hostile;
+    for (const auto kind : {Kind::Bar, Kind::Line, Kind::Scatter}) {
+        spec.kind = kind;
+        const std::string html = render_figure(spec, "en");
+        CHECK(html.find("<script") == std::string::npos);
+        CHECK(html.find("onload=\"") == std::string::npos);
+        CHECK(html.find("]]>") == std::string::npos);
+        CHECK(html.find('\x01') == std::string::npos);
+        CHECK(html.find('\x1f') == std::string::npos);
+        CHECK(html.find("&lt;script&gt;") != std::string::npos);
+        require_well_formed(html);
+    }
+}
+
+TEST_CASE("log axes drop non-positive values and say so", "[charts][log]") {
+    ChartSpec spec = scatter_chart(6);
+    spec.series[0].points.push_back({0, 5, "zero price"});
+    spec.series[0].points.push_back({-10, 5, "negative price"});
+    spec.series[0].points.push_back({std::nan(""), 5, "no price"});
+    spec.series[1].points.push_back({100, std::numeric_limits<double>::infinity(), "infinite"});
+    for (const auto kind : {Kind::Scatter, Kind::Line, Kind::Bar}) {
+        spec.kind = kind;
+        const std::string html = render_figure(spec, "en");
+        require_finite_numbers(html);
+        require_well_formed(html);
+        CHECK(html.find("uses a logarithmic scale") != std::string::npos);
+        if (kind != Kind::Bar) { // bars ignore x, so only the infinite y is dropped
+            CHECK(html.find("2 zero or negative values cannot be shown") != std::string::npos);
+            CHECK(html.find("2 missing or non-numeric values") != std::string::npos);
+        }
+        // The table still lists the dropped points.
+        CHECK(html.find("<th scope=\"row\">negative price</th>") != std::string::npos);
+    }
+    spec.kind = Kind::Scatter;
+    const std::string zh = render_figure(spec, "zh");
+    CHECK(zh.find("个零或负值无法在对数坐标轴上显示") != std::string::npos);
+}
+
+TEST_CASE("roofline ridge points follow from bandwidth and peak", "[charts][roofline]") {
+    CHECK(ridge_point(50, 2000) == Approx(25));
+    CHECK(ridge_point(989, 3350) == Approx(295.22).epsilon(1e-3));
+    CHECK(attainable_tflops(25, 2000) == Approx(50));
+    const std::string html = render_figure(roofline_chart(), "en");
+    CHECK(html.find("FP32 50 TFLOP/s (ridge point 25 FLOP/byte)") != std::string::npos);
+    CHECK(html.find("BF16 · theoretical 989 TFLOP/s (ridge point 295.2 FLOP/byte)") !=
+          std::string::npos);
+    CHECK(html.find("stroke-dasharray") != std::string::npos); // theoretical roofs dashed
+    CHECK(count(html, "class=\"ridge\"") == 3);
+    CHECK(html.find(">2000 GB/s</text>") != std::string::npos); // memory roof labelled
+    CHECK(html.find("<th scope=\"row\">Memory bandwidth</th><td>2000 GB/s</td>") !=
+          std::string::npos);
+    require_well_formed(html);
+    const std::string zh = render_figure(roofline_chart(), "zh");
+    CHECK(zh.find("理论峰值") != std::string::npos);
+    CHECK(zh.find("<summary>数据</summary>") != std::string::npos);
+
+    ChartSpec broken = roofline_chart();
+    broken.roofline->memory_bandwidth_gbs = std::nan("");
+    broken.roofline->compute_tflops.push_back({"FP8", -1, false});
+    const std::string degraded = render_figure(broken, "en");
+    require_finite_numbers(degraded);
+    require_well_formed(degraded);
+    CHECK(degraded.find("1 missing or non-numeric values") != std::string::npos);
+}
+
+TEST_CASE("every chart kind is a complete, accessible figure", "[charts][figure]") {
+    for (const auto& spec : {bar_chart(), line_chart(), scatter_chart(10), roofline_chart()}) {
+        const std::string html = render_figure(spec, "en");
+        INFO(spec.id);
+        require_well_formed(html);
+        require_finite_numbers(html);
+        CHECK(html.rfind("<figure class=\"chart chart-", 0) == 0);
+        CHECK(html.find("role=\"img\"") != std::string::npos);
+        CHECK(html.find("aria-labelledby=\"" + spec.id + "-title " + spec.id + "-desc\"") !=
+              std::string::npos);
+        CHECK(html.find("<title id=\"" + spec.id + "-title\">" + spec.title + "</title>") !=
+              std::string::npos);
+        CHECK(html.find("<desc id=\"" + spec.id + "-desc\">") != std::string::npos);
+        CHECK(html.find("<figcaption>" + spec.title + "</figcaption>") != std::string::npos);
+        CHECK(html.find("<details class=\"chart-data\"><summary>Data</summary>") !=
+              std::string::npos);
+        CHECK(html.size() < 12000); // a few KB per chart
+        // Colours only through the theme's custom properties or the text colour.
+        static const std::regex colour(R"re((fill|stroke)="([^"]*)")re");
+        for (auto it = std::sregex_iterator(html.begin(), html.end(), colour);
+             it != std::sregex_iterator(); ++it) {
+            const std::string value = (*it)[2];
+            const bool themed =
+                value == "none" || value == "currentColor" ||
+                std::regex_match(value, std::regex(R"(var\(--chart-[1-8], #[0-9a-f]{6}\))"));
+            CHECK(themed);
+        }
+    }
+}
+
+TEST_CASE("legends appear only for several series", "[charts][figure]") {
+    CHECK(render_figure(bar_chart(), "en").find("class=\"legend\"") == std::string::npos);
+    CHECK(render_figure(line_chart(), "en").find("class=\"legend\"") != std::string::npos);
+    ChartSpec grouped = bar_chart();
+    grouped.series.push_back({"Peak", {{0, 67, "FP32"}, {0, 989, "BF16"}}, false});
+    const std::string html = render_figure(grouped, "en");
+    CHECK(html.find("class=\"legend\"") != std::string::npos);
+    CHECK(html.find("<th scope=\"row\">TF32</th><td>380</td><td>—</td>") != std::string::npos);
+}
+
+TEST_CASE("crowded scatter plots label only the highlighted point", "[charts][scatter]") {
+    const ChartSpec few = scatter_chart(8);
+    const std::string sparse = render_figure(few, "en");
+    CHECK(count(sparse, ">Card ") >= 8 + 6); // labels in the plot plus table rows
+
+    const ChartSpec many = scatter_chart(40);
+    const std::string crowded = render_figure(many, "en");
+    const auto labels_start = crowded.find("class=\"labels\"");
+    const auto labels_end = crowded.find("</g>", labels_start);
+    const std::string labels = crowded.substr(labels_start, labels_end - labels_start);
+    CHECK(count(labels, "<text") == 1);
+    CHECK(labels.find("font-weight=\"bold\">Card 20</text>") != std::string::npos);
+    CHECK(count(crowded, "highlight-ring") == 1);
+    CHECK(crowded.find("Highlighted: Card 20 (4200, 52.5).") != std::string::npos);
+    CHECK(crowded.find("Only highlighted points are labelled") != std::string::npos);
+    CHECK(count(crowded, "<tr") == 41); // header + every point
+    CHECK(crowded.find("<tr class=\"highlight\"><th scope=\"row\">Card 20</th>") !=
+          std::string::npos);
+}
+
+TEST_CASE("output is byte-for-byte deterministic", "[charts][determinism]") {
+    for (const auto& spec : {bar_chart(), line_chart(), scatter_chart(30), roofline_chart()}) {
+        const std::string first = render_figure(spec, "zh");
+        render_figure(scatter_chart(7), "en"); // unrelated work in between changes nothing
+        CHECK(render_figure(spec, "zh") == first);
+    }
+}
+
+TEST_CASE("empty charts still render a valid figure", "[charts][figure]") {
+    for (const auto kind : {Kind::Bar, Kind::Line, Kind::Scatter, Kind::Roofline}) {
+        ChartSpec spec;
+        spec.kind = kind;
+        const std::string html = render_figure(spec, "en");
+        require_well_formed(html);
+        require_finite_numbers(html);
+        CHECK(html.find("No data to plot.") != std::string::npos);
+        CHECK(html.find("id=\"chart-title\"") != std::string::npos);
+    }
+}
