@@ -1,0 +1,105 @@
+// Shared helpers for the browser tests: where the built site is, a tiny static server for it, and
+// Debian's chromium driven by playwright-core (which never downloads a browser of its own).
+"use strict";
+const fs = require("node:fs");
+const http = require("node:http");
+const path = require("node:path");
+const { pathToFileURL } = require("node:url");
+const { chromium } = require("playwright-core");
+
+/// The site under test: $GPUGUIDE_SITE, written by scripts/test.d/40-browser.sh.
+const siteDir = path.resolve(process.env.GPUGUIDE_SITE || path.join(__dirname, "../../site"));
+const repoDir = path.resolve(__dirname, "../..");
+const screenshotDir = path.resolve(process.env.GPUGUIDE_SCREENSHOTS || path.join(repoDir, "build/screenshots"));
+
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".xml": "application/xml",
+  ".json": "application/json",
+};
+
+/// Serves siteDir on 127.0.0.1 at an ephemeral port, under `prefix` (a sub-path such as
+/// "/gpu-guide/", as on GitHub Pages project sites). Resolves to {url, close}.
+function serve(prefix = "/") {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, "http://127.0.0.1");
+    let rel = decodeURIComponent(url.pathname);
+    if (!rel.startsWith(prefix)) {
+      res.writeHead(404).end("outside the site");
+      return;
+    }
+    rel = rel.slice(prefix.length);
+    if (rel === "" || rel.endsWith("/")) rel += "index.html";
+    const file = path.join(siteDir, rel);
+    if (!file.startsWith(siteDir + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      res.writeHead(404, { "content-type": TYPES[".html"] }).end("not found");
+      return;
+    }
+    res.writeHead(200, { "content-type": TYPES[path.extname(file)] || "application/octet-stream" });
+    fs.createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      resolve({ url: `http://127.0.0.1:${port}${prefix}`, close: () => new Promise((r) => server.close(r)) });
+    });
+  });
+}
+
+/// file:// URL of the site root, with a trailing slash.
+function fileRoot() {
+  return pathToFileURL(siteDir).href + "/";
+}
+
+/// Headless Debian chromium; the flags keep it from calling home or needing a GPU.
+function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync", "--no-first-run",
+    ],
+  });
+}
+
+/// Records console errors, page errors, failed requests and HTTP errors of a page. `problems()`
+/// returns them as readable lines (empty when the page behaved).
+function watch(page) {
+  const found = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") found.push(`console error on ${page.url()}: ${msg.text()}`);
+  });
+  page.on("pageerror", (err) => found.push(`uncaught ${err.message} on ${page.url()}`));
+  page.on("requestfailed", (req) => found.push(`request failed: ${req.url()} (${req.failure()?.errorText})`));
+  page.on("response", (res) => {
+    if (res.status() >= 400) found.push(`HTTP ${res.status()} for ${res.url()}`);
+  });
+  return { problems: () => found.slice() };
+}
+
+/// Every HTML file of the site, relative to siteDir, sorted.
+function htmlPages() {
+  const out = [];
+  (function walk(dir) {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith(".html")) out.push(path.relative(siteDir, full).split(path.sep).join("/"));
+    }
+  })(siteDir);
+  return out.sort();
+}
+
+/// Fails early with a clear message when the site was not built.
+function requireSite() {
+  if (!fs.existsSync(path.join(siteDir, "zh", "index.html"))) {
+    throw new Error(`no built site at ${siteDir}; run scripts/test.d/40-browser.sh (or set GPUGUIDE_SITE)`);
+  }
+}
+
+module.exports = { siteDir, repoDir, screenshotDir, serve, fileRoot, launch, watch, htmlPages, requireSite };

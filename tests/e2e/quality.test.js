@@ -1,0 +1,103 @@
+// Every page of the built site: valid HTML (html-validate), no WCAG A/AA violations (axe-core)
+// in the light and the dark theme, and a page weight budget.
+"use strict";
+const { describe, it, before, after } = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("node:fs");
+const path = require("node:path");
+const zlib = require("node:zlib");
+const { HtmlValidate } = require("html-validate");
+const { siteDir, serve, launch, watch, htmlPages, requireSite } = require("./lib/site");
+
+const BUDGET_KB = 60;
+const AXE = require.resolve("axe-core/axe.min.js");
+
+// JSON has no comments: why each relaxed rule is relaxed is written in tests/e2e/README.md.
+const config = JSON.parse(fs.readFileSync(path.join(__dirname, ".htmlvalidate.json"), "utf8"));
+
+describe("html-validate", () => {
+  it("reports no errors on any page", async () => {
+    requireSite();
+    const validator = new HtmlValidate(config);
+    const errors = [];
+    for (const rel of htmlPages()) {
+      const report = await validator.validateFile(path.join(siteDir, rel));
+      for (const result of report.results) {
+        for (const m of result.messages) {
+          if (m.severity === 2) errors.push(`${rel}:${m.line}:${m.column}: ${m.ruleId}: ${m.message}`);
+        }
+      }
+    }
+    assert.deepEqual(errors, []);
+  });
+});
+
+/// gzip size of a page's HTML plus the stylesheets, scripts and images it loads up front. The
+/// search script and index load on first use of the search box, so they do not count.
+function pageWeight(rel) {
+  const file = path.join(siteDir, rel);
+  const html = fs.readFileSync(file, "utf8");
+  const gz = (buf) => zlib.gzipSync(buf, { level: 6 }).length;
+  let total = gz(html);
+  const refs = new Set();
+  for (const m of html.matchAll(/<(?:link[^>]*rel="(?:stylesheet|icon)"[^>]*href|script[^>]*src|img[^>]*src)="([^"]+)"/g)) {
+    if (!/^[a-z]+:/i.test(m[1])) refs.add(path.resolve(path.dirname(file), m[1].split(/[?#]/)[0]));
+  }
+  for (const ref of refs) total += gz(fs.readFileSync(ref));
+  return total / 1024;
+}
+
+describe("page weight", () => {
+  it(`every page is under ${BUDGET_KB} KB gzip with its CSS and JS`, () => {
+    requireSite();
+    const over = [];
+    const lines = [];
+    for (const rel of htmlPages()) {
+      const kb = pageWeight(rel);
+      lines.push(`${kb.toFixed(1).padStart(6)} KB  ${rel}`);
+      if (kb > BUDGET_KB && !rel.endsWith("print.html")) over.push(`${rel}: ${kb.toFixed(1)} KB`);
+    }
+    const index = (lang) => zlib.gzipSync(fs.readFileSync(path.join(siteDir, lang, "search-index.js"))).length / 1024;
+    console.log(`page weight (gzip, HTML + CSS + JS loaded up front):\n${lines.join("\n")}`);
+    console.log(`search index (gzip, loaded on first search): zh ${index("zh").toFixed(1)} KB, en ${index("en").toFixed(1)} KB`);
+    assert.deepEqual(over, []);
+  });
+});
+
+describe("axe-core WCAG A/AA", () => {
+  let browser, server, context;
+  before(async () => {
+    requireSite();
+    server = await serve("/");
+    browser = await launch();
+    // A locale that is not one of the site's, so the root language chooser stays put.
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "fr-FR" });
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  for (const theme of ["light", "dark"]) {
+    it(`no violations on any page in the ${theme} theme`, async () => {
+      const page = await context.newPage();
+      const watcher = watch(page);
+      await page.emulateMedia({ colorScheme: theme });
+      const violations = [];
+      for (const rel of htmlPages()) {
+        await page.goto(server.url + rel);
+        await page.addScriptTag({ path: AXE });
+        const found = await page.evaluate(async () => {
+          const result = await window.axe.run(document, {
+            runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
+          });
+          return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")})`);
+        });
+        for (const v of found) violations.push(`${rel} [${theme}] ${v}`);
+      }
+      await page.close();
+      assert.deepEqual(violations, []);
+      assert.deepEqual(watcher.problems(), []);
+    });
+  }
+});

@@ -1,0 +1,42 @@
+// Screenshots of a desktop and a phone viewport in both themes, for people to look at
+// (build/screenshots/); the test only checks that they were taken and the layout fits.
+"use strict";
+const { describe, it, before, after } = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("node:fs");
+const path = require("node:path");
+const { serve, launch, screenshotDir, requireSite } = require("./lib/site");
+
+const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
+const PAGES = ["zh/08-gpu-metrics.html", "en/09-buying-advice.html"];
+
+describe("screenshots", () => {
+  let browser, server;
+  before(async () => {
+    requireSite();
+    fs.mkdirSync(screenshotDir, { recursive: true });
+    server = await serve("/");
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    for (const theme of ["light", "dark"]) {
+      it(`${name}, ${theme}`, async () => {
+        const page = await browser.newPage({ viewport, colorScheme: theme, deviceScaleFactor: 1 });
+        for (const rel of PAGES) {
+          await page.goto(server.url + rel);
+          const width = await page.evaluate(() => document.documentElement.scrollWidth);
+          assert.ok(width <= viewport.width, `${rel} scrolls sideways at ${viewport.width}px (${width}px)`);
+          const file = path.join(screenshotDir, `${rel.replace(/[/.]/g, "-").replace(/-html$/, "")}-${name}-${theme}.png`);
+          await page.screenshot({ path: file });
+          assert.ok(fs.statSync(file).size > 5000, `${file} is not blank`);
+        }
+        await page.close();
+      });
+    }
+  }
+});
