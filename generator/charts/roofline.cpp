@@ -13,6 +13,7 @@ namespace gpuguide::charts::detail {
 namespace {
 
 constexpr double label_spacing = 12;
+constexpr double roof_label_font = 10;
 
 bool usable(double value) {
     return std::isfinite(value) && value > 0 && value <= 1e100;
@@ -187,9 +188,10 @@ PlotOutput plot_roofline(const ChartSpec& spec, const Strings& strings) {
         }
         // Measured roofs are labelled under their right end, theoretical ones above the line
         // next to their ridge, so a measured roof and its dashed peak never share a spot.
-        labels.push_back({roof.theoretical ? x0 + 6 : layout.frame.right - 4,
-                          roof.theoretical ? y - 5 : y + 13, !roof.theoretical,
-                          roof_text(roof, strings)});
+        const std::string text = roof_text(roof, strings);
+        const double left_of_end = layout.frame.right - 4 - text_width(text, roof_label_font);
+        labels.push_back({roof.theoretical ? std::min(x0 + 6, left_of_end) : layout.frame.right - 4,
+                          roof.theoretical ? y - 5 : y + 13, !roof.theoretical, text});
     }
     for (const bool right : {true, false}) {
         std::vector<double*> side;
