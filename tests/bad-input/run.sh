@@ -113,8 +113,8 @@ for name in "${cases[@]}"; do
     continue
   fi
   if [[ $outcome == ok-or-fail && ! -f $case_dir/expect ]]; then
-    # Refused: the message must still name a file (and line) first.
-    grep -Eq '^[^ :]+(:[0-9]+)?: .+' "$stderr_file" ||
+    # Refused: the message must still name the input file (and line) first.
+    grep -Eq '^(content|templates)/[^ ]+(:[0-9]+)?: .+' "$stderr_file" ||
       fail_case "$name" "refused without a file:line: message: $(head -n 3 "$stderr_file")"
   else
     while IFS= read -r line; do

@@ -1,0 +1,43 @@
+// Fuzzes directive parsing and expansion: the input becomes the body of a `gg-*` block (the first
+// byte picks which) or the text of an inline `value:`/`data:` span, on a page of the base book
+// with its data file and reference measurement. Refusing with InputError is fine; any other
+// exception, a crash or a sanitizer report is a finding.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "directives/directives.hpp"
+#include "fixture.hpp"
+#include "markdown/markdown.hpp"
+
+namespace {
+constexpr std::array<const char*, 4> kBlocks{"gg-table", "gg-data", "gg-chart", "gg-provenance"};
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    if (size == 0) {
+        return 0;
+    }
+    const auto& fx = gpuguide::fuzz::fixture();
+    const std::string text(reinterpret_cast<const char*>(data) + 1, size - 1);
+    const unsigned pick = data[0] % (kBlocks.size() + 1);
+    std::string page = "# Fuzz\n\n";
+    if (pick < kBlocks.size()) {
+        // A body line "```" would end the block early; that is Markdown, not the directive.
+        page += std::string("```") + kBlocks[pick] + "\n" + text + "\n```\n";
+    } else {
+        page += "Inline: `" + text + "`\n";
+    }
+    gpuguide::fuzz::refusing_bad_input([&] {
+        gpuguide::markdown::Document document(page);
+        const gpuguide::directives::Context context{
+            fx.book, fx.store, data[0] & 0x80 ? "zh" : "en", "content/en/fuzz.md", 4,
+            [&fx](const std::string& name, const nlohmann::json& view) {
+                return fx.templates.render("tables/" + name, view);
+            }};
+        gpuguide::directives::expand(document, context);
+        (void)document.render_html();
+    });
+    return 0;
+}
