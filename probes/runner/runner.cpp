@@ -1,6 +1,19 @@
 #include "runner/runner.hpp"
 
+#include <unistd.h>
+
+#include <algorithm>
+
+#include "runner/cache.hpp"
+#include "runner/peak_check.hpp"
+#include "runner/spawn.hpp"
+#include "schema/io.hpp"
+#include "schema/schema.hpp"
+
 namespace gpuguide::probes {
+namespace fs = std::filesystem;
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
 
 std::optional<Mode> parse_mode(std::string_view text) {
     if (text == "auto") return Mode::Auto;
@@ -20,8 +33,208 @@ std::string_view mode_name(Mode mode) {
     return "auto";
 }
 
-RunOutcome collect_measurements(const RunOptions&) {
-    return RunOutcome{std::nullopt, Source::None, "probe runner not built yet"};
+namespace {
+
+fs::path resolve_probe_exe(const fs::path& requested) {
+    if (!requested.empty()) return requested;
+    std::error_code ec;
+    fs::path next_to_us = fs::read_symlink("/proc/self/exe", ec).parent_path() / "gpuguide-probe";
+    if (!ec && fs::exists(next_to_us, ec)) return next_to_us;
+    return GPUGUIDE_PROBE_EXE_DEFAULT;  // this build tree's program
+}
+
+json entry(std::string_view status, const std::string& reason) {
+    return {{"status", status}, {"reason", reason}, {"duration_s", 0.0}, {"result", nullptr}};
+}
+
+/// The state one collect_measurements call carries from probe to probe.
+struct Run {
+    const RunOptions& options;
+    fs::path exe;
+    json identity;
+    ProbeCache cache;
+    json specs_result;  // gpu.specs' result once known, for the peak check
+    std::size_t measured_gpu = 0, cached_gpu = 0;
+    std::string latest_date;
+};
+
+/// Runs one probe in its own process and returns its entry (never throws).
+json measure(Run& run, const std::string& key) {
+    std::error_code ec;
+    fs::path scratch = run.cache.scratch_dir();
+    fs::create_directories(scratch, ec);
+    std::string stem = std::to_string(::getpid()) + "-" + key;
+    fs::path out = scratch / (stem + ".json"), err = scratch / (stem + ".stderr");
+    fs::remove(out, ec);
+    std::vector<std::string> args{"--only", key, "--json-out", out.string()};
+    if (run.options.quick) args.push_back("--quick");
+    auto timeout = std::chrono::duration_cast<std::chrono::milliseconds>(run.options.timeout);
+    ChildResult child = run_child(run.exe, args, run.options.extra_env, timeout, err);
+    fs::remove(err, ec);
+    if (std::string failure = describe_failure(child, timeout); !failure.empty()) {
+        fs::remove(out, ec);
+        return entry(schema::kStatusFailed, failure);
+    }
+    json document;
+    std::string reject;
+    try {
+        document = schema::read_json_file(out);
+    } catch (const std::exception& error) {
+        reject = std::string("the probe wrote invalid output: ") + error.what();
+    }
+    fs::remove(out, ec);
+    if (reject.empty()) {
+        auto errors = schema::validate_document(document);
+        if (!errors.empty())
+            reject = "the probe's result was rejected: " + errors.front().pointer + ": " +
+                     errors.front().message;
+        else if (!document["probes"].contains(key))
+            reject = "the probe's document has no entry for " + key;
+    }
+    if (reject.empty() && document["probes"][key]["status"] == schema::kStatusOk &&
+        !run.specs_result.is_null()) {
+        auto problems = exceeds_peaks(key, document["probes"][key]["result"], run.specs_result);
+        if (!problems.empty()) reject = problems.front();
+    }
+    if (!reject.empty()) {
+        // Keep what was measured for inspection; the document gets only the reason.
+        if (!document.is_null()) {
+            try {
+                reject += " (output kept in " +
+                          run.cache.keep_rejected(key, schema::dump_document(document)).string() + ")";
+            } catch (const std::exception&) {
+            }
+        }
+        return entry(schema::kStatusFailed, reject);
+    }
+    json result = document["probes"][key];
+    result["measured_at"] = document["provenance"].value("date", json());
+    if (result["status"] != schema::kStatusFailed) {
+        try {
+            run.cache.store(key, document);
+        } catch (const std::exception& error) {
+            result["cache_error"] = error.what();  // the result stands; only caching failed
+        }
+    }
+    return result;
+}
+
+/// Decides, for one probe, between the cache, a fresh run and a skip.
+json obtain(Run& run, const std::string& key, bool gpu, bool& from_cache) {
+    Mode mode = run.options.mode;
+    from_cache = false;
+    if (gpu && mode == Mode::Reference)
+        return entry(schema::kStatusSkipped,
+                     "measure mode reference: the committed reference measurement is used");
+    if (gpu && !run.identity.value("gpu_usable", false))
+        return entry(schema::kStatusSkipped,
+                     run.identity.value("gpu_reason", std::string("no usable GPU")) +
+                         "; the reference measurement is used");
+    if (mode != Mode::Fresh) {
+        if (auto cached = run.cache.load(key)) {
+            from_cache = true;
+            json result = (*cached)["probes"][key];
+            result["from_cache"] = true;
+            result["measured_at"] = (*cached)["provenance"].value("date", json());
+            return result;
+        }
+        if (gpu && mode == Mode::Cached)
+            return entry(schema::kStatusSkipped,
+                         "no cached result for this build (run gpuguide build --measure fresh)");
+    }
+    return measure(run, key);
+}
+
+json assemble(const Run& run, json probes, double duration) {
+    json provenance = {{"host", run.identity.value("host", json())},
+                       {"date", run.latest_date.empty() ? json() : json(run.latest_date)},
+                       {"duration_s", duration},
+                       {"probe_version", run.identity.value("probe_version", json())},
+                       {"source_hash", run.identity.value("source_hash", json())},
+                       {"compiler", run.identity.value("compiler", json())},
+                       {"command", run.exe.string() + " --only KEY --json-out FILE" +
+                                       (run.options.quick ? " --quick" : "") +
+                                       " (one process per probe; measure mode " +
+                                       std::string(mode_name(run.options.mode)) + ")"},
+                       {"cache_key", run.cache.folder().filename().string()},
+                       {"quick", run.options.quick}};
+    for (const char* field : {"driver", "cuda_driver", "cuda_runtime", "cublas", "gpus", "cpu"})
+        provenance[field] = run.identity.value(field, json());
+    return {{"schema", schema::kSchemaName}, {"schema_version", schema::kSchemaVersion},
+            {"placeholder", false},         {"provenance", provenance},
+            {"probes", std::move(probes)}};
+}
+
+std::string outcome_note(const Run& run, Source source) {
+    if (source == Source::Measured)
+        return "GPU measured by this build (" + std::to_string(run.measured_gpu) + " probes run, " +
+               std::to_string(run.cached_gpu) + " from cache)";
+    if (source == Source::Cache) return "GPU figures from this build's cache (measured " + run.latest_date + ")";
+    if (run.options.mode == Mode::Reference) return "measure mode reference: GPU figures from the reference";
+    if (!run.identity.value("gpu_usable", false))
+        return run.identity.value("gpu_reason", std::string("no usable GPU")) +
+               ": GPU figures from the reference";
+    return "no GPU figures measured or cached: GPU figures from the reference";
+}
+
+}  // namespace
+
+RunOutcome collect_measurements(const RunOptions& options) {
+    auto start = Clock::now();
+    fs::path exe = resolve_probe_exe(options.probe_exe);
+    std::error_code ec;
+    if (!fs::exists(exe, ec))
+        return {std::nullopt, Source::None,
+                "gpuguide-probe not found at " + exe.string() +
+                    " (build the gpuguide-probe target); all figures from the reference"};
+    fs::path scratch = options.cache_dir / "probes" / "scratch";
+    fs::create_directories(scratch, ec);
+    fs::path identity_file = scratch / ("identity-" + std::to_string(::getpid()) + ".stderr");
+    // --identity prints to stdout, which run_child discards; ask for it through a file instead.
+    json identity;
+    {
+        fs::path out = scratch / ("identity-" + std::to_string(::getpid()) + ".json");
+        ChildResult child = run_child(exe, {"--identity", "--json-out", out.string()},
+                                      options.extra_env, std::chrono::seconds(60), identity_file);
+        std::string failure = describe_failure(child, std::chrono::seconds(60));
+        try {
+            if (failure.empty()) identity = schema::read_json_file(out);
+        } catch (const std::exception& error) {
+            failure = error.what();
+        }
+        fs::remove(out, ec);
+        fs::remove(identity_file, ec);
+        if (!failure.empty())
+            return {std::nullopt, Source::None,
+                    "gpuguide-probe --identity failed: " + failure + "; all figures from the reference"};
+    }
+    Run run{options, exe, identity, ProbeCache(options.cache_dir, cache_key(identity, options.quick)),
+            json(), 0, 0, ""};
+    std::vector<std::pair<std::string, bool>> selected;
+    for (const auto& probe : identity.value("probes", json::array())) {
+        std::string key = probe.value("key", "");
+        if (options.only.empty() || std::count(options.only.begin(), options.only.end(), key))
+            selected.emplace_back(key, probe.value("gpu", false));
+    }
+    json probes = json::object();
+    for (std::size_t k = 0; k < selected.size(); ++k) {
+        const auto& [key, gpu] = selected[k];
+        bool from_cache = run.options.mode != Mode::Fresh && run.cache.load(key).has_value();
+        if (options.on_progress)
+            options.on_progress({key, k, selected.size(), Clock::now() - start, from_cache});
+        json result = obtain(run, key, gpu, from_cache);
+        if (gpu && result["status"] == schema::kStatusOk) ++(from_cache ? run.cached_gpu : run.measured_gpu);
+        if (key == "gpu.specs" && result["status"] == schema::kStatusOk) run.specs_result = result["result"];
+        if (result.value("measured_at", json()).is_string())
+            run.latest_date = std::max(run.latest_date, result["measured_at"].get<std::string>());
+        probes[key] = std::move(result);
+    }
+    if (options.on_progress) options.on_progress({"", selected.size(), selected.size(), Clock::now() - start, false});
+    Source source = run.measured_gpu > 0 ? Source::Measured
+                    : run.cached_gpu > 0 ? Source::Cache
+                                         : Source::None;
+    double duration = std::chrono::duration<double>(Clock::now() - start).count();
+    return {assemble(run, std::move(probes), duration), source, outcome_note(run, source)};
 }
 
 }  // namespace gpuguide::probes

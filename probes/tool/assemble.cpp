@@ -1,5 +1,7 @@
 #include "tool/assemble.hpp"
 
+#include <unistd.h>
+
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
@@ -30,8 +32,13 @@ std::string utc_now() {
 /// Applies a fault that acts before the probe runs (crash, hang); the others alter the result.
 void apply_early_fault(const std::string& fault) {
     if (fault == "crash") std::raise(SIGSEGV);
-    if (fault == "hang")
-        for (;;) std::this_thread::sleep_for(std::chrono::hours(1));
+    if (fault == "hang") {
+        // Hang until killed, or until the parent (a test's runner) is gone, so a test that kills
+        // its runner leaves no stray process behind.
+        pid_t parent = getppid();
+        while (getppid() == parent) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        std::_Exit(3);
+    }
 }
 
 void apply_result_fault(const std::string& fault, nlohmann::json& result) {

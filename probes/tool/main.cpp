@@ -52,7 +52,9 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (identity) {
-        std::cout << machine_identity().dump(2) << "\n";
+        std::string text = gpuguide::probes::schema::dump_document(machine_identity());
+        if (out.empty()) std::cout << text;
+        else gpuguide::probes::schema::write_file_atomically(out, text);
         return 0;
     }
     std::vector<Probe*> selected;
