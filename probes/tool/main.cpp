@@ -6,6 +6,7 @@
 #include "core/identity.hpp"
 #include "core/probe.hpp"
 #include "schema/io.hpp"
+#include "schema/schema.hpp"
 #include "tool/assemble.hpp"
 
 using namespace gpuguide::probes;
@@ -22,6 +23,22 @@ std::string joined_command(int argc, char** argv) {
     std::string command;
     for (int i = 0; i < argc; ++i) command += (i ? " " : "") + std::string(argv[i]);
     return command;
+}
+
+/// `--validate FILE`: prints "FILE: /pointer: message" per error.
+int validate_file(const std::string& path) {
+    try {
+        auto errors = gpuguide::probes::schema::validate_document(
+            gpuguide::probes::schema::read_json_file(path));
+        for (const auto& error : errors)
+            std::cerr << path << ": " << (error.pointer.empty() ? "/" : error.pointer) << ": "
+                      << error.message << "\n";
+        if (errors.empty()) std::cout << path << ": valid measurement document\n";
+        return errors.empty() ? 0 : 1;
+    } catch (const std::exception& error) {
+        std::cerr << error.what() << "\n";
+        return 1;
+    }
 }
 
 }  // namespace
@@ -42,7 +59,12 @@ int main(int argc, char** argv) {
     app.add_flag("--list", list, "list the probes and exit");
     app.add_flag("--identity", identity,
                  "print versions, GPU UUIDs, source hash and compiler (the cache key inputs) as JSON");
+    std::string validate;
+    app.add_option("--validate", validate,
+                   "check a measurement document against the schema; errors name the file and "
+                   "JSON pointer; exit 1 if invalid");
     CLI11_PARSE(app, argc, argv);
+    if (!validate.empty()) return validate_file(validate);
 
     ProbeList registry = make_registry();
     if (list) {
