@@ -1,0 +1,98 @@
+#include "cli/commands.hpp"
+
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+
+#include "load/error.hpp"
+#include "render/check.hpp"
+#include "serve/serve.hpp"
+
+namespace gpuguide::cli {
+namespace {
+
+std::atomic<bool> g_stop{false};
+
+void on_signal(int) { g_stop = true; }
+
+std::string fixed(double seconds) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.2f", seconds);
+    return buffer;
+}
+
+} // namespace
+
+render::BuildOptions finish_options(const BuildArgs& args) {
+    auto options = args.options;
+    options.langs.clear();
+    std::size_t start = 0;
+    while (start < args.langs.size()) {
+        auto end = args.langs.find(',', start);
+        end = end == std::string::npos ? args.langs.size() : end;
+        if (end > start) {
+            options.langs.push_back(args.langs.substr(start, end - start));
+        }
+        start = end + 1;
+    }
+    options.source_date_epoch = render::source_date_epoch_from_env();
+    options.measure.quiet = args.quiet;
+    return options;
+}
+
+int run_build(const BuildArgs& args) {
+    const auto options = finish_options(args);
+    const auto report = render::build_site(options);
+    if (report.up_to_date) {
+        std::cout << "gpuguide: " << options.out_dir.generic_string() << " is up to date (" << fixed(report.seconds)
+                  << " s; --force rebuilds)\n";
+        return 0;
+    }
+    std::cout << "gpuguide: built " << report.pages << " pages in " << report.languages << " language"
+              << (report.languages == 1 ? "" : "s") << " into " << options.out_dir.generic_string() << " in "
+              << fixed(report.seconds) << " s\n"
+              << "measurements: " << report.measurement_source << "\n";
+    return 0;
+}
+
+int run_check(const BuildArgs& args, const std::string& site_dir) {
+    std::filesystem::path site = site_dir;
+    std::filesystem::path temporary;
+    if (site.empty()) {
+        auto options = finish_options(args);
+        temporary = std::filesystem::temp_directory_path() / ("gpuguide-check-" + std::to_string(::getpid()));
+        options.out_dir = temporary / "site";
+        std::filesystem::create_directories(temporary);
+        render::build_site(options);
+        site = options.out_dir;
+    } else if (!std::filesystem::is_directory(site)) {
+        throw InputError(site.generic_string() + ": no such site folder; build first or pass --site DIR");
+    }
+    const auto problems = render::check_site(site);
+    for (const auto& problem : problems) {
+        std::cout << problem.file << ": " << problem.link << " → " << problem.problem << "\n";
+    }
+    if (!temporary.empty()) {
+        std::filesystem::remove_all(temporary);
+    }
+    if (!problems.empty()) {
+        std::cout << "gpuguide check: " << problems.size() << " problem" << (problems.size() == 1 ? "" : "s")
+                  << " in " << site.generic_string() << "\n";
+        return 1;
+    }
+    std::cout << "gpuguide check: every link, anchor and image resolves\n";
+    return 0;
+}
+
+int run_serve(const BuildArgs& args, int port) {
+    serve::ServeOptions options;
+    options.build = finish_options(args);
+    options.port = port;
+    std::signal(SIGINT, on_signal);
+    std::signal(SIGTERM, on_signal);
+    return serve::serve(options, g_stop);
+}
+
+} // namespace gpuguide::cli

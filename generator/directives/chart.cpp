@@ -1,0 +1,272 @@
+// gg-chart: a ChartSpec from data files or measurements, drawn by gpuguide_charts.
+#include <algorithm>
+#include <map>
+
+#include "directives/internal.hpp"
+#include "markdown/markdown.hpp"
+
+#if GPUGUIDE_HAVE_CHARTS
+#include "charts/chart.hpp"
+#endif
+
+namespace gpuguide::directives {
+
+#if GPUGUIDE_HAVE_CHARTS
+namespace {
+
+using nlohmann::json;
+
+struct ChartBuilder {
+    const Body& body;
+    const Context& context;
+    charts::ChartSpec spec;
+    ProvenanceNotes notes;
+    bool measured = false;
+    bool any_unmeasured = false;
+
+    charts::Axis axis(const char* key) {
+        charts::Axis axis;
+        const auto node = body.root()[key];
+        if (!node) {
+            return axis;
+        }
+        body.allow_only(node, {"field", "label", "log", "min", "max", "unit"});
+        axis.label = body.text_or(node, "label", body.text_or(node, "field", ""));
+        axis.log = body.flag(node, "log");
+        axis.min = body.number(node, "min");
+        axis.max = body.number(node, "max");
+        axis.unit = body.text_or(node, "unit", "");
+        return axis;
+    }
+
+    std::string field(const char* key) {
+        const auto node = body.root()[key];
+        if (!node) {
+            body.fail("missing `" + std::string(key) + "` (e.g. " + key + ": {field: year})");
+        }
+        return body.text(node, "field");
+    }
+
+    // A measured number through the store; nullopt (and a note) when the probe is not ok.
+    std::optional<double> measured_number(const YAML::Node& near, const std::string& host,
+                                          const std::string& reference) {
+        const auto found = lookup(body, near, context, host, split_probe_path(reference));
+        notes.add(found.result, context.lang);
+        measured = true;
+        if (found.value == nullptr) {
+            any_unmeasured = true;
+            return std::nullopt;
+        }
+        return measure::numeric(*found.value);
+    }
+
+    std::string record_text(const json& record, const std::string& name) {
+        const auto found = record.find(name);
+        if (found == record.end() || found->is_null()) {
+            return "";
+        }
+        const auto& value = localized(*found, context.lang);
+        return value.is_string() ? value.get<std::string>() : value.dump();
+    }
+
+    std::vector<const json*> records() {
+        const auto& data = data_file(body, body.root()["data"], context, body.text(body.root(), "data"));
+        std::vector<const json*> list;
+        for (const auto& record : data.json.at("records")) {
+            list.push_back(&record);
+        }
+        return list;
+    }
+
+    // Points of a data-file chart grouped into series by `group` (one series when absent).
+    void data_series(const std::string& x_field, const std::string& y_field, bool x_is_label) {
+        const std::string group = body.text_or(body.root(), "group", "");
+        const std::string label = body.text_or(body.root(), "label", "name");
+        const std::string highlight_name = highlighted_gpu();
+        std::map<std::string, charts::Series> by_group; // sorted: deterministic colours
+        for (const json* record : records()) {
+            const auto y = record->find(y_field);
+            if (y == record->end() || !y->is_number()) {
+                continue;
+            }
+            charts::Point point;
+            point.y = y->get<double>();
+            point.label = record_text(*record, label);
+            if (!x_is_label) {
+                const auto x = record->find(x_field);
+                if (x == record->end() || !x->is_number()) {
+                    continue;
+                }
+                point.x = x->get<double>();
+            }
+            point.highlight = !highlight_name.empty() && same_gpu(point.label, highlight_name);
+            const std::string key = group.empty() ? "" : record_text(*record, group);
+            by_group[key].name = key;
+            by_group[key].points.push_back(std::move(point));
+        }
+        for (auto& [name, series] : by_group) {
+            if (!x_is_label) {
+                std::stable_sort(series.points.begin(), series.points.end(),
+                                 [](const auto& a, const auto& b) { return a.x < b.x; });
+            }
+            spec.series.push_back(std::move(series));
+        }
+    }
+
+    // `highlight: this` marks the record whose name matches this machine's GPU.
+    std::string highlighted_gpu() {
+        const std::string host = body.text_or(body.root(), "highlight", "");
+        if (host.empty()) {
+            return "";
+        }
+        const auto found = lookup(body, body.root()["highlight"], context, host, {"gpu.specs", "/devices/0/name"});
+        return found.value && found.value->is_string() ? found.value->get<std::string>() : "";
+    }
+
+    static std::string lower(std::string text) {
+        std::transform(text.begin(), text.end(), text.begin(),
+                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        return text;
+    }
+    static bool same_gpu(const std::string& record_name, const std::string& gpu_name) {
+        const auto a = lower(record_name), b = lower(gpu_name);
+        return !a.empty() && (b.find(a) != std::string::npos || a.find(b) != std::string::npos);
+    }
+
+    void measured_series(bool line) {
+        const std::string host = body.text_or(body.root(), "host", "this");
+        for (const auto& node : body.list(body.root(), "series")) {
+            charts::Series series;
+            if (line) {
+                body.allow_only(node, {"label", "points", "x", "y", "dashed"});
+                series.name = body.text(node, "label");
+                series.dashed = body.flag(node, "dashed");
+                const auto found = lookup(body, node["points"], context, host, split_probe_path(body.text(node, "points")));
+                notes.add(found.result, context.lang);
+                measured = true;
+                if (found.value == nullptr) {
+                    any_unmeasured = true;
+                    continue;
+                }
+                if (!found.value->is_array()) {
+                    body.fail(node["points"], "`points` must point to an array");
+                }
+                const auto x = body.text(node, "x"), y = body.text(node, "y");
+                for (const auto& element : *found.value) {
+                    const auto px = element.contains(x) ? measure::numeric(element[x]) : std::nullopt;
+                    const auto py = element.contains(y) ? measure::numeric(element[y]) : std::nullopt;
+                    if (px && py) {
+                        series.points.push_back({*px, *py, "", false});
+                    }
+                }
+            } else {
+                body.allow_only(node, {"label", "value", "host"});
+                const auto value = measured_number(node["value"], body.text_or(node, "host", host),
+                                                   body.text(node, "value"));
+                if (value) {
+                    series.points.push_back({0, *value, body.text(node, "label"), false});
+                }
+            }
+            if (line) {
+                spec.series.push_back(std::move(series));
+            } else {
+                if (spec.series.empty()) {
+                    spec.series.emplace_back();
+                }
+                for (auto& point : series.points) {
+                    spec.series.front().points.push_back(std::move(point));
+                }
+            }
+        }
+    }
+
+    void roofline() {
+        const std::string host = body.text_or(body.root(), "host", "this");
+        static const std::map<std::string, std::string> peak_key{
+            {"fp64", "fp64"}, {"fp32", "fp32"}, {"tf32", "tf32_tensor"}, {"fp16", "fp16_tensor"},
+            {"bf16", "bf16_tensor"}, {"fp8", "fp8_tensor"}, {"int8", "int8_tensor"}};
+        const auto near = body.root()["host"] ? body.root()["host"] : body.root();
+        const auto bandwidth = measured_number(near, host, "gpu.stream/devices/0/triad");
+        charts::Roofline roof;
+        roof.memory_bandwidth_gbs = bandwidth.value_or(0);
+        for (const auto& precision : body.words(body.root(), "precisions", {"fp32"})) {
+            if (!peak_key.contains(precision)) {
+                body.fail(body.root()["precisions"], "unknown precision \"" + precision +
+                                                         "\" (known: bf16, fp16, fp32, fp64, fp8, int8, tf32)");
+            }
+            if (auto best = measured_number(near, host, "gpu.gemm/devices/0/precisions/" + precision + "/best")) {
+                roof.compute_tflops.push_back({precision, *best, false});
+            }
+            if (auto peak = measured_number(near, host, "gpu.specs/devices/0/peak/" + peak_key.at(precision))) {
+                roof.compute_tflops.push_back({precision, *peak, true});
+            }
+        }
+        roof.theoretical_bandwidth_gbs = measured_number(near, host, "gpu.specs/devices/0/peak/memory_bandwidth");
+        if (bandwidth && !roof.compute_tflops.empty()) {
+            spec.roofline = std::move(roof);
+        }
+    }
+};
+
+bool has_points(const charts::ChartSpec& spec) {
+    return spec.roofline.has_value() ||
+           std::any_of(spec.series.begin(), spec.series.end(), [](const auto& s) { return !s.points.empty(); });
+}
+
+} // namespace
+
+BlockHtml chart(const Body& body, const Context& context, int chart_number) {
+    const auto& root = body.root();
+    body.allow_only(root, {"type", "title", "description", "x", "y", "data", "label", "group",
+                           "highlight", "series", "host", "precisions"});
+    ChartBuilder builder{body, context, {}, {}, false, false};
+    auto& spec = builder.spec;
+    const std::string type = body.text(root, "type");
+    spec.id = "chart-" + std::to_string(chart_number);
+    spec.title = body.text(root, "title");
+    spec.description = body.text_or(root, "description", spec.title);
+    spec.x = builder.axis("x");
+    spec.y = builder.axis("y");
+    if (type == "bar") {
+        spec.kind = charts::Kind::Bar;
+        if (root["series"]) {
+            builder.measured_series(false);
+        } else {
+            builder.data_series("", builder.field("y"), true);
+        }
+    } else if (type == "line") {
+        spec.kind = charts::Kind::Line;
+        if (root["series"]) {
+            builder.measured_series(true);
+        } else {
+            builder.data_series(builder.field("x"), builder.field("y"), false);
+        }
+    } else if (type == "scatter") {
+        spec.kind = charts::Kind::Scatter;
+        builder.data_series(builder.field("x"), builder.field("y"), false);
+    } else if (type == "roofline") {
+        spec.kind = charts::Kind::Roofline;
+        builder.roofline();
+    } else {
+        body.fail(root["type"], "unknown chart type \"" + type + "\" (known: bar, line, scatter, roofline)");
+    }
+    std::string html;
+    if (has_points(spec)) {
+        html = charts::render_figure(spec, context.lang);
+    } else { // nothing measured yet: say so instead of drawing empty axes
+        html = "<figure class=\"chart chart-unmeasured\" id=\"" + spec.id + "\"><figcaption>" +
+               markdown::escape_html(spec.title) + "</figcaption><p>" +
+               markdown::escape_html(not_measured_text(context.lang)) + "</p></figure>\n";
+    }
+    return {html + builder.notes.html(), builder.measured};
+}
+
+#else
+
+BlockHtml chart(const Body& body, const Context&, int) {
+    body.fail("the charts library (generator/charts/) is not built into this gpuguide");
+}
+
+#endif
+
+} // namespace gpuguide::directives

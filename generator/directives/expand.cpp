@@ -1,0 +1,89 @@
+// Walks a page's AST once and replaces directive blocks and inline value spans.
+#include <cmark-gfm.h>
+
+#include <algorithm>
+
+#include "directives/inline_values.hpp"
+#include "directives/internal.hpp"
+#include "load/error.hpp"
+
+namespace gpuguide::directives {
+namespace {
+
+const std::vector<std::string> kBlockDirectives{"gg-chart", "gg-data", "gg-provenance", "gg-table"};
+
+std::string first_word(const char* info) {
+    std::string word = info ? info : "";
+    const auto space = word.find_first_of(" \t");
+    return space == std::string::npos ? word : word.substr(0, space);
+}
+
+int line_of(cmark_node* node) {
+    for (cmark_node* up = node; up; up = cmark_node_parent(up)) {
+        if (int line = cmark_node_get_start_line(up); line > 0) {
+            return line;
+        }
+    }
+    return 0;
+}
+
+void replace_with(cmark_node* node, cmark_node_type type, const std::string& html) {
+    cmark_node* replacement = cmark_node_new(type);
+    cmark_node_set_literal(replacement, html.c_str());
+    cmark_node_replace(node, replacement);
+    cmark_node_free(node);
+}
+
+} // namespace
+
+Expansion expand(markdown::Document& document, const Context& context) {
+    // Collect first: replacing nodes while iterating would invalidate the iterator.
+    std::vector<cmark_node*> blocks, spans;
+    cmark_iter* iter = cmark_iter_new(document.root());
+    for (auto event = cmark_iter_next(iter); event != CMARK_EVENT_DONE; event = cmark_iter_next(iter)) {
+        if (event != CMARK_EVENT_ENTER) {
+            continue;
+        }
+        cmark_node* node = cmark_iter_get_node(iter);
+        const auto type = cmark_node_get_type(node);
+        if (type == CMARK_NODE_CODE_BLOCK && first_word(cmark_node_get_fence_info(node)).starts_with("gg-")) {
+            blocks.push_back(node);
+        } else if (type == CMARK_NODE_CODE && is_inline_value(cmark_node_get_literal(node))) {
+            spans.push_back(node);
+        }
+    }
+    cmark_iter_free(iter);
+
+    Expansion expansion;
+    int chart_number = 0;
+    for (cmark_node* node : blocks) {
+        const std::string name = first_word(cmark_node_get_fence_info(node));
+        const int fence_line = cmark_node_get_start_line(node) + context.line_offset;
+        if (std::find(kBlockDirectives.begin(), kBlockDirectives.end(), name) == kBlockDirectives.end()) {
+            fail_at(context.file, fence_line,
+                    name + ": unknown directive (known: gg-table, gg-data, gg-chart, gg-provenance)");
+        }
+        const Body body(context.file, fence_line, name, cmark_node_get_literal(node));
+        BlockHtml block;
+        if (name == "gg-table") {
+            block = measured_table(body, context);
+        } else if (name == "gg-data") {
+            block = data_table(body, context);
+        } else if (name == "gg-chart") {
+            block = chart(body, context, ++chart_number);
+        } else {
+            block = provenance(body, context);
+        }
+        expansion.measured = expansion.measured || block.measured;
+        replace_with(node, CMARK_NODE_HTML_BLOCK, block.html);
+    }
+    for (cmark_node* node : spans) {
+        const int line = line_of(node) + context.line_offset;
+        const auto value = inline_value(cmark_node_get_literal(node), context, line);
+        expansion.measured = expansion.measured || value.measured;
+        replace_with(node, CMARK_NODE_HTML_INLINE, value.html);
+    }
+    return expansion;
+}
+
+} // namespace gpuguide::directives

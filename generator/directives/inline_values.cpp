@@ -1,0 +1,115 @@
+// `value:HOST:PROBE/POINTER` and `data:FILE/KEY/FIELD` code spans.
+#include "directives/inline_values.hpp"
+
+#include "load/error.hpp"
+#include "markdown/markdown.hpp"
+
+namespace gpuguide::directives {
+namespace {
+
+using markdown::escape_html;
+
+[[noreturn]] void fail(const Context& context, int line, const std::string& kind, const std::string& message) {
+    fail_at(context.file, line, kind + ": " + message);
+}
+
+// `value:provenance/cublas`: a field of the measurement document's provenance (versions etc.).
+BlockHtml provenance_value(const std::string& host, const std::string& pointer, const Context& context, int line) {
+    try {
+        const auto result = context.store.probe(host, "gpu.specs");
+        const auto& document = result.document->json;
+        const nlohmann::json::json_pointer path("/provenance" + pointer);
+        if (!document.contains(path)) {
+            fail(context, line, "value", "no provenance field \"" + pointer.substr(1) + "\" in " +
+                                             result.document->file.generic_string());
+        }
+        const auto text = measure::format_value(document.at(path), context.lang).text;
+        return {"<strong class=\"measured\" title=\"" +
+                    escape_html(measure::provenance_text(result, context.lang)) + "\">" +
+                    escape_html(text) + "</strong>",
+                true};
+    } catch (const measure::LookupError& error) {
+        fail(context, line, "value", error.what());
+    } catch (const nlohmann::json::exception&) {
+        fail(context, line, "value", "\"" + pointer + "\" is not a JSON pointer");
+    }
+}
+
+BlockHtml measured_value(const std::string& spec, const Context& context, int line) {
+    std::string host = "this";
+    std::string reference = spec;
+    if (const auto colon = spec.find(':'); colon != std::string::npos) {
+        host = spec.substr(0, colon);
+        reference = spec.substr(colon + 1);
+    }
+    const auto path = split_probe_path(reference);
+    if (path.probe.empty() || path.pointer.empty()) {
+        fail(context, line, "value", "write `value:PROBE/POINTER` (e.g. value:gpu.stream/devices/0/triad), "
+                                     "found `value:" + spec + "`");
+    }
+    if (path.probe == "provenance") {
+        return provenance_value(host, path.pointer, context, line);
+    }
+    try {
+        const auto result = context.store.probe(host, path.probe);
+        const auto* value = context.store.value(result, path.pointer);
+        const std::string title = measure::provenance_text(result, context.lang);
+        if (value == nullptr) {
+            return {"<span class=\"not-measured\" title=\"" + escape_html(result.reason()) + "\">" +
+                        escape_html(not_measured_text(context.lang)) + "</span>",
+                    true};
+        }
+        return {"<strong class=\"measured\" title=\"" + escape_html(title) + "\">" +
+                    escape_html(measure::format_value(*value, context.lang).text) + "</strong>",
+                true};
+    } catch (const measure::LookupError& error) {
+        fail(context, line, "value", error.what());
+    }
+}
+
+BlockHtml data_value(const std::string& spec, const Context& context, int line) {
+    const auto first = spec.find('/');
+    const auto last = spec.rfind('/');
+    if (first == std::string::npos || first == last) {
+        fail(context, line, "data", "write `data:FILE/KEY/FIELD` (e.g. data:gpus/h100-sxm/fp32_tflops), "
+                                    "found `data:" + spec + "`");
+    }
+    const std::string file = spec.substr(0, first);
+    const std::string key = spec.substr(first + 1, last - first - 1);
+    const std::string field = spec.substr(last + 1);
+    const auto data = context.book.data.find(file);
+    if (data == context.book.data.end()) {
+        fail(context, line, "data", "no data file \"" + file + "\" in content/data/");
+    }
+    const auto record = data->second.records_by_key.find(key);
+    if (record == data->second.records_by_key.end()) {
+        fail(context, line, "data", "no record \"" + key + "\" in " + data->second.path.generic_string());
+    }
+    const auto value = record->second->find(field);
+    if (value == record->second->end()) {
+        fail(context, line, "data", "record \"" + key + "\" has no field \"" + field + "\"");
+    }
+    nlohmann::json metric = localized(*value, context.lang);
+    if (metric.is_number()) {
+        metric = {{"value", metric}, {"unit", column_unit(data->second, field)}};
+    }
+    return {"<span class=\"data-value\">" + escape_html(measure::format_value(metric, context.lang).text) +
+                "</span>",
+            false};
+}
+
+} // namespace
+
+bool is_inline_value(std::string_view literal) {
+    return literal.starts_with("value:") || literal.starts_with("data:");
+}
+
+BlockHtml inline_value(std::string_view literal, const Context& context, int line) {
+    const std::string text(literal);
+    if (text.starts_with("value:")) {
+        return measured_value(text.substr(6), context, line);
+    }
+    return data_value(text.substr(5), context, line);
+}
+
+} // namespace gpuguide::directives

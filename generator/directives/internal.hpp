@@ -1,0 +1,62 @@
+#pragma once
+/// Shared pieces of the directive implementations (not a public interface).
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "directives/directives.hpp"
+#include "directives/yaml_body.hpp"
+
+namespace gpuguide::directives {
+
+/// Output of one block directive.
+struct BlockHtml {
+    std::string html;
+    bool measured = false;
+};
+
+BlockHtml measured_table(const Body& body, const Context& context);
+BlockHtml data_table(const Body& body, const Context& context);
+BlockHtml chart(const Body& body, const Context& context, int chart_number);
+BlockHtml provenance(const Body& body, const Context& context);
+
+/// "cpu.stream/triad" -> {"cpu.stream", "/triad"}; "gpu.gemm" alone -> {"gpu.gemm", ""}.
+struct ProbePath {
+    std::string probe, pointer;
+};
+ProbePath split_probe_path(const std::string& text);
+
+/// The data file `name`, or InputError via body listing the known files.
+const DataFile& data_file(const Body& body, const YAML::Node& near, const Context& context,
+                          const std::string& name);
+
+/// A field of a record in the page's language: {"en": ..., "zh": ...} objects pick `lang`.
+const nlohmann::json& localized(const nlohmann::json& value, const std::string& lang);
+
+/// Header of a data-file column in `lang` (falls back to English, then the field name), and unit.
+std::string column_header(const DataFile& data, const std::string& field, const std::string& lang);
+std::string column_unit(const DataFile& data, const std::string& field);
+
+/// "not measured" in the page's language.
+std::string not_measured_text(const std::string& lang);
+
+/// A measured value found through the store; errors become InputError at the body's fence.
+struct MeasuredValue {
+    measure::ProbeResult result;
+    const nlohmann::json* value = nullptr; ///< nullptr when the probe is not ok
+};
+MeasuredValue lookup(const Body& body, const YAML::Node& near, const Context& context,
+                     const std::string& host, const ProbePath& path);
+
+/// Provenance notes, one per distinct source, in order of first use.
+class ProvenanceNotes {
+  public:
+    void add(const measure::ProbeResult& result, const std::string& lang);
+    std::string html() const { return html_; }
+
+  private:
+    std::vector<std::string> seen_;
+    std::string html_;
+};
+
+} // namespace gpuguide::directives

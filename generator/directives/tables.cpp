@@ -1,0 +1,85 @@
+// Helpers shared by the directives: probe paths, data files, localisation, provenance notes.
+#include <algorithm>
+
+#include "directives/internal.hpp"
+#include "load/error.hpp"
+
+namespace gpuguide::directives {
+
+ProbePath split_probe_path(const std::string& text) {
+    const auto slash = text.find('/');
+    if (slash == std::string::npos) {
+        return {text, ""};
+    }
+    return {text.substr(0, slash), text.substr(slash)};
+}
+
+const DataFile& data_file(const Body& body, const YAML::Node& near, const Context& context,
+                          const std::string& name) {
+    const auto found = context.book.data.find(name);
+    if (found == context.book.data.end()) {
+        std::string known;
+        for (const auto& [stem, file] : context.book.data) {
+            known += (known.empty() ? "" : ", ") + stem;
+        }
+        body.fail(near, "no data file \"" + name + "\" (known: " + known + "; files live in content/data/)");
+    }
+    return found->second;
+}
+
+const nlohmann::json& localized(const nlohmann::json& value, const std::string& lang) {
+    if (value.is_object() && !value.contains("unit")) {
+        if (const auto found = value.find(lang); found != value.end()) {
+            return *found;
+        }
+        if (const auto english = value.find("en"); english != value.end()) {
+            return *english;
+        }
+    }
+    return value;
+}
+
+std::string column_header(const DataFile& data, const std::string& field, const std::string& lang) {
+    const auto columns = data.json.find("columns");
+    if (columns != data.json.end() && columns->contains(field)) {
+        const auto& header = localized((*columns)[field], lang);
+        if (header.is_string()) {
+            return header.get<std::string>();
+        }
+    }
+    return field;
+}
+
+std::string column_unit(const DataFile& data, const std::string& field) {
+    const auto columns = data.json.find("columns");
+    if (columns != data.json.end() && columns->contains(field)) {
+        return (*columns)[field].value("unit", std::string());
+    }
+    return "";
+}
+
+std::string not_measured_text(const std::string& lang) {
+    return lang == "zh" ? "未测量" : "not measured";
+}
+
+MeasuredValue lookup(const Body& body, const YAML::Node& near, const Context& context,
+                     const std::string& host, const ProbePath& path) {
+    try {
+        MeasuredValue found;
+        found.result = context.store.probe(host, path.probe);
+        found.value = context.store.value(found.result, path.pointer);
+        return found;
+    } catch (const measure::LookupError& error) {
+        body.fail(near, error.what());
+    }
+}
+
+void ProvenanceNotes::add(const measure::ProbeResult& result, const std::string& lang) {
+    std::string note = measure::provenance_html(result, lang);
+    if (std::find(seen_.begin(), seen_.end(), note) == seen_.end()) {
+        html_ += note;
+        seen_.push_back(std::move(note));
+    }
+}
+
+} // namespace gpuguide::directives

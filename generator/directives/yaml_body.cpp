@@ -1,0 +1,121 @@
+#include "directives/yaml_body.hpp"
+
+#include <algorithm>
+
+#include "load/error.hpp"
+
+namespace gpuguide::directives {
+
+Body::Body(std::filesystem::path file, int fence_line, std::string directive, const std::string& yaml)
+    : file_(std::move(file)), fence_line_(fence_line), directive_(std::move(directive)) {
+    try {
+        root_ = YAML::Load(yaml);
+    } catch (const YAML::Exception& error) {
+        fail_at(file_, fence_line_ + 1 + std::max(0, error.mark.line),
+                directive_ + ": YAML: " + error.msg);
+    }
+    if (!root_.IsMap()) {
+        fail("the block must be YAML keys like `title: ...` (see docs/design.md \"Directives\")");
+    }
+}
+
+void Body::fail(const YAML::Node& near, const std::string& message) const {
+    const auto mark = near.Mark();
+    const int line = mark.is_null() ? fence_line_ : fence_line_ + 1 + mark.line;
+    fail_at(file_, line, directive_ + ": " + message);
+}
+
+void Body::fail(const std::string& message) const {
+    fail_at(file_, fence_line_, directive_ + ": " + message);
+}
+
+void Body::allow_only(const YAML::Node& map, const std::vector<std::string>& allowed) const {
+    if (!map.IsMap()) {
+        fail(map, "expected keys like `label: ...` here");
+    }
+    for (const auto& item : map) {
+        const auto key = item.first.as<std::string>();
+        if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
+            std::string known;
+            for (const auto& name : allowed) {
+                known += (known.empty() ? "" : ", ") + name;
+            }
+            fail(item.first, "unknown key `" + key + "` (known: " + known + ")");
+        }
+    }
+}
+
+std::string Body::text(const YAML::Node& map, const std::string& key) const {
+    const auto value = map[key];
+    if (!value) {
+        fail(map, "missing `" + key + "`");
+    }
+    if (!value.IsScalar()) {
+        fail(value, "`" + key + "` must be text");
+    }
+    return value.Scalar();
+}
+
+std::string Body::text_or(const YAML::Node& map, const std::string& key,
+                          const std::string& fallback) const {
+    return map[key] ? text(map, key) : fallback;
+}
+
+YAML::Node Body::list(const YAML::Node& map, const std::string& key) const {
+    const auto value = map[key];
+    if (!value) {
+        fail(map, "missing `" + key + "` (a list)");
+    }
+    if (!value.IsSequence() || value.size() == 0) {
+        fail(value, "`" + key + "` must be a non-empty list");
+    }
+    return value;
+}
+
+std::vector<std::string> Body::words(const YAML::Node& map, const std::string& key,
+                                     std::vector<std::string> fallback) const {
+    const auto value = map[key];
+    if (!value) {
+        return fallback;
+    }
+    if (value.IsScalar()) {
+        return {value.Scalar()};
+    }
+    if (!value.IsSequence()) {
+        fail(value, "`" + key + "` must be a word or a list of words");
+    }
+    std::vector<std::string> result;
+    for (const auto& item : value) {
+        if (!item.IsScalar()) {
+            fail(item, "`" + key + "` must list words");
+        }
+        result.push_back(item.Scalar());
+    }
+    return result;
+}
+
+bool Body::flag(const YAML::Node& map, const std::string& key) const {
+    const auto value = map[key];
+    if (!value) {
+        return false;
+    }
+    try {
+        return value.as<bool>();
+    } catch (const YAML::Exception&) {
+        fail(value, "`" + key + "` must be true or false");
+    }
+}
+
+std::optional<double> Body::number(const YAML::Node& map, const std::string& key) const {
+    const auto value = map[key];
+    if (!value) {
+        return std::nullopt;
+    }
+    try {
+        return value.as<double>();
+    } catch (const YAML::Exception&) {
+        fail(value, "`" + key + "` must be a number");
+    }
+}
+
+} // namespace gpuguide::directives

@@ -1,0 +1,125 @@
+// Loads the whole book: every language's SUMMARY.md and pages, and the data files.
+#include <algorithm>
+#include <set>
+
+#include "load/book.hpp"
+#include "load/error.hpp"
+#include "load/files.hpp"
+
+namespace gpuguide {
+
+std::string language_name(std::string_view code) {
+    if (code == "en") {
+        return "English";
+    }
+    if (code == "zh") {
+        return "中文";
+    }
+    return std::string(code);
+}
+
+DataFile load_data_file(const std::filesystem::path& path) {
+    DataFile data;
+    data.path = path;
+    try {
+        data.json = nlohmann::json::parse(read_file(path));
+    } catch (const nlohmann::json::parse_error& error) {
+        fail_at(path, 0, std::string("not valid JSON: ") + error.what());
+    }
+    if (!data.json.is_object()) {
+        fail_at(path, 0, "a data file must be a JSON object with `key`, `columns` and `records`");
+    }
+    data.key_field = data.json.value("key", std::string("id"));
+    const auto records = data.json.find("records");
+    if (records == data.json.end() || !records->is_array()) {
+        fail_at(path, 0, "`records` must be an array of objects");
+    }
+    if (auto columns = data.json.find("columns");
+        columns != data.json.end() && !columns->is_object()) {
+        fail_at(path, 0, "`columns` must be an object: field -> {\"en\": header, \"unit\": ...}");
+    }
+    for (std::size_t i = 0; i < records->size(); ++i) {
+        const auto& record = (*records)[i];
+        const std::string where = "record " + std::to_string(i + 1);
+        if (!record.is_object() || !record.contains(data.key_field) ||
+            !record[data.key_field].is_string()) {
+            fail_at(path, 0, where + " has no string `" + data.key_field + "`; give every record one");
+        }
+        const auto key = record[data.key_field].get<std::string>();
+        if (!record.contains("source")) {
+            fail_at(path, 0, where + " (\"" + key + "\") has no `source`; add where the figures come from");
+        }
+        if (!data.records_by_key.emplace(key, &record).second) {
+            fail_at(path, 0, where + ": the key \"" + key + "\" is used twice; keys must be unique");
+        }
+    }
+    return data;
+}
+
+namespace {
+
+Language load_language(const std::filesystem::path& dir, const std::string& code) {
+    Language language;
+    language.code = code;
+    language.name = language_name(code);
+    language.dir = dir;
+    const auto summary_path = dir / "SUMMARY.md";
+    language.summary = parse_summary(summary_path, read_file(summary_path));
+    for (auto& entry : language.summary) {
+        if (entry.kind != SummaryEntry::Kind::Chapter || entry.source.empty()) {
+            continue;
+        }
+        Page page;
+        page.source_path = dir / entry.source;
+        page.source = entry.source;
+        page.output = std::filesystem::path(entry.source).replace_extension(".html").generic_string();
+        page.number = entry.number;
+        parse_front_matter(page, read_file(page.source_path));
+        entry.page_index = static_cast<int>(language.pages.size());
+        language.page_by_source.emplace(page.source, entry.page_index);
+        language.pages.push_back(std::move(page));
+    }
+    if (language.pages.empty()) {
+        fail_at(summary_path, 0, "lists no pages; add at least `[Introduction](index.md)`");
+    }
+    return language;
+}
+
+} // namespace
+
+Book load_book(const std::filesystem::path& content_dir, const std::vector<std::string>& only_langs) {
+    Book book;
+    book.content_dir = content_dir;
+    if (!std::filesystem::is_directory(content_dir)) {
+        fail_at(content_dir, 0, "the content folder does not exist; pass --content DIR");
+    }
+    std::set<std::string> codes;
+    for (const auto& entry : std::filesystem::directory_iterator(content_dir)) {
+        if (entry.is_directory() && std::filesystem::exists(entry.path() / "SUMMARY.md")) {
+            codes.insert(entry.path().filename().string());
+        }
+    }
+    for (const auto& wanted : only_langs) {
+        if (!codes.contains(wanted)) {
+            fail_at(content_dir / wanted / "SUMMARY.md", 0,
+                    "language `" + wanted + "` was asked for (--lang) but has no SUMMARY.md");
+        }
+    }
+    for (const auto& code : codes) {
+        if (only_langs.empty() ||
+            std::find(only_langs.begin(), only_langs.end(), code) != only_langs.end()) {
+            book.languages.push_back(load_language(content_dir / code, code));
+        }
+    }
+    if (book.languages.empty()) {
+        fail_at(content_dir, 0, "no language folder with a SUMMARY.md (expected e.g. en/SUMMARY.md)");
+    }
+    for (const auto& file : list_files_sorted(content_dir / "data")) {
+        if (file.extension() == ".json" && !file.has_parent_path()) {
+            book.data.emplace(file.stem().string(), load_data_file(content_dir / "data" / file));
+        }
+    }
+    return book;
+}
+
+} // namespace gpuguide

@@ -1,0 +1,81 @@
+#pragma once
+/// The Book model: what the generator reads from content/ (docs/design.md "Content model").
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace gpuguide {
+
+/// One line of SUMMARY.md that the sidebar shows.
+struct SummaryEntry {
+    enum class Kind { Chapter, Part, Separator };
+    Kind kind = Kind::Chapter;
+    std::string title;       ///< chapter or part title
+    std::string source;      ///< "03-gpu-architecture.md"; empty for a draft or a part/separator
+    std::string number;      ///< "3.1." for numbered chapters, empty for prefix/suffix chapters
+    int depth = 0;           ///< 0 for top-level chapters, 1 for sections, ...
+    int line = 0;            ///< line in SUMMARY.md
+    int page_index = -1;     ///< index into Language::pages, -1 for drafts, parts, separators
+    bool draft() const { return kind == Kind::Chapter && source.empty(); }
+};
+
+/// A page: front matter plus the Markdown body.
+struct Page {
+    std::filesystem::path source_path; ///< content/en/03-gpu-architecture.md (for messages)
+    std::string source;                ///< "03-gpu-architecture.md" (relative to the language)
+    std::string output;                ///< "03-gpu-architecture.html"
+    std::string title;
+    std::string description;
+    nlohmann::json meta = nlohmann::json::object(); ///< every front-matter key
+    std::string number;                             ///< "3.1." or empty
+    std::string body;                               ///< Markdown after the front matter
+    int body_first_line = 1; ///< line of the file where body starts (for messages)
+};
+
+/// The pages of one language in SUMMARY order.
+struct Language {
+    std::string code;                  ///< "en"
+    std::string name;                  ///< "English"
+    std::filesystem::path dir;         ///< content/en
+    std::vector<SummaryEntry> summary; ///< in file order
+    std::vector<Page> pages;           ///< in reading order (prev/next follow it)
+    std::map<std::string, int> page_by_source; ///< "x.md" -> index into pages
+};
+
+/// A catalogue file content/data/<name>.json.
+struct DataFile {
+    std::filesystem::path path;
+    std::string key_field; ///< "id"
+    nlohmann::json json;   ///< the whole document
+    std::map<std::string, const nlohmann::json*> records_by_key;
+};
+
+struct Book {
+    std::filesystem::path content_dir;
+    std::vector<Language> languages; ///< sorted by code
+    std::map<std::string, DataFile> data; ///< by file stem ("gpus")
+};
+
+/// Parses SUMMARY.md of one language (entries only; pages are not read here).
+/// Throws InputError "SUMMARY.md:line: problem; what to do".
+std::vector<SummaryEntry> parse_summary(const std::filesystem::path& summary_path,
+                                        std::string_view text);
+
+/// Splits "---\nYAML\n---\nbody" and fills title, description, meta, body, body_first_line.
+void parse_front_matter(Page& page, std::string_view text);
+
+/// Reads and validates one data file.
+DataFile load_data_file(const std::filesystem::path& path);
+
+/// Human name of a language code ("en" -> "English", "zh" -> "中文"); the code itself otherwise.
+std::string language_name(std::string_view code);
+
+/// Loads content_dir: every <lang>/SUMMARY.md (only `only_langs` when not empty), their pages and
+/// content/data/*.json. Throws InputError on any problem.
+Book load_book(const std::filesystem::path& content_dir,
+               const std::vector<std::string>& only_langs = {});
+
+} // namespace gpuguide

@@ -1,0 +1,65 @@
+// cmark-gfm parsing and rendering with the GitHub extensions.
+#include <cmark-gfm-core-extensions.h>
+#include <cmark-gfm-extension_api.h>
+#include <cmark-gfm.h>
+
+#include <cstdlib>
+#include <mutex>
+#include <stdexcept>
+
+#include "markdown/markdown.hpp"
+
+namespace gpuguide::markdown {
+namespace {
+
+constexpr int kParseOptions = CMARK_OPT_FOOTNOTES;
+// UNSAFE lets the generator's own HTML blocks through; tagfilter still disarms <script> & co.
+constexpr int kRenderOptions = CMARK_OPT_UNSAFE | CMARK_OPT_FOOTNOTES;
+constexpr const char* kExtensions[] = {"table", "strikethrough", "autolink", "tasklist", "tagfilter"};
+
+} // namespace
+
+Document::Document(std::string_view markdown) {
+    static std::once_flag registered;
+    std::call_once(registered, [] { cmark_gfm_core_extensions_ensure_registered(); });
+    parser_ = cmark_parser_new(kParseOptions);
+    for (const char* name : kExtensions) {
+        cmark_syntax_extension* extension = cmark_find_syntax_extension(name);
+        if (extension == nullptr) {
+            throw std::runtime_error(std::string("cmark-gfm extension missing: ") + name);
+        }
+        cmark_parser_attach_syntax_extension(parser_, extension);
+    }
+    cmark_parser_feed(parser_, markdown.data(), markdown.size());
+    root_ = cmark_parser_finish(parser_);
+}
+
+Document::~Document() {
+    cmark_node_free(root_);
+    cmark_parser_free(parser_);
+}
+
+std::string Document::render_html() const {
+    char* html = cmark_render_html(root_, kRenderOptions, cmark_parser_get_syntax_extensions(parser_));
+    std::string result(html);
+    std::free(html);
+    return result;
+}
+
+std::string escape_html(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (char c : text) {
+        switch (c) {
+        case '&': out += "&amp;"; break;
+        case '<': out += "&lt;"; break;
+        case '>': out += "&gt;"; break;
+        case '"': out += "&quot;"; break;
+        case '\'': out += "&#39;"; break;
+        default: out += c;
+        }
+    }
+    return out;
+}
+
+} // namespace gpuguide::markdown

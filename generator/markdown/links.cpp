@@ -1,0 +1,48 @@
+// Links and images in the AST, so the generator can point .md links at the .html pages.
+#include <cmark-gfm.h>
+
+#include "markdown/markdown.hpp"
+
+namespace gpuguide::markdown {
+
+std::vector<LinkRef> collect_links(const Document& document) {
+    std::vector<LinkRef> links;
+    cmark_iter* iter = cmark_iter_new(document.root());
+    for (auto event = cmark_iter_next(iter); event != CMARK_EVENT_DONE; event = cmark_iter_next(iter)) {
+        cmark_node* node = cmark_iter_get_node(iter);
+        const auto type = cmark_node_get_type(node);
+        if (event != CMARK_EVENT_ENTER || (type != CMARK_NODE_LINK && type != CMARK_NODE_IMAGE)) {
+            continue;
+        }
+        const char* url = cmark_node_get_url(node);
+        // Inline nodes carry no line of their own; the enclosing block's line is close enough.
+        int line = 0;
+        for (cmark_node* up = node; up && line == 0; up = cmark_node_parent(up)) {
+            line = cmark_node_get_start_line(up);
+        }
+        links.push_back({node, url ? url : "", line, type == CMARK_NODE_IMAGE});
+    }
+    cmark_iter_free(iter);
+    return links;
+}
+
+void set_link_url(const LinkRef& link, const std::string& url) {
+    cmark_node_set_url(link.node, url.c_str());
+}
+
+Destination split_destination(std::string_view url) {
+    Destination destination;
+    const auto colon = url.find(':');
+    const auto first_separator = url.find_first_of("/?#");
+    destination.external = url.starts_with("//") ||
+                           (colon != std::string_view::npos && colon < first_separator);
+    const auto hash = url.find('#');
+    destination.path = std::string(url.substr(0, hash));
+    if (hash != std::string_view::npos) {
+        destination.has_fragment = true;
+        destination.fragment = std::string(url.substr(hash + 1));
+    }
+    return destination;
+}
+
+} // namespace gpuguide::markdown

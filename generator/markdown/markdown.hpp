@@ -1,0 +1,100 @@
+#pragma once
+/// Markdown pages as cmark-gfm ASTs: parsing with the GFM extensions, heading anchors, link
+/// rewriting and plain text for the search index.
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+struct cmark_node;
+struct cmark_parser;
+
+namespace gpuguide::markdown {
+
+/// One parsed page. Owns the AST; not copyable.
+class Document {
+  public:
+    /// Parses with table, strikethrough, autolink, tasklist, tagfilter and footnotes.
+    explicit Document(std::string_view markdown);
+    ~Document();
+    Document(const Document&) = delete;
+    Document& operator=(const Document&) = delete;
+
+    cmark_node* root() const { return root_; }
+    /// HTML of the (possibly changed) AST. Raw HTML passes through: the generator puts its own
+    /// HTML blocks into the tree, and the tagfilter extension still disarms <script> & co.
+    std::string render_html() const;
+
+  private:
+    cmark_parser* parser_ = nullptr;
+    cmark_node* root_ = nullptr;
+};
+
+/// GitHub-style slug: lower-case ASCII, keep letters/digits of every script (CJK included),
+/// spaces -> '-', drop punctuation.
+std::string slugify(std::string_view heading_text);
+
+/// Hands out unique anchors: "intro", "intro-1", "intro-2", ... (GitHub's rule).
+class AnchorSet {
+  public:
+    std::string unique(const std::string& slug);
+
+  private:
+    std::set<std::string> used_;
+};
+
+struct Heading {
+    int level = 0;
+    std::string text;     ///< plain text of the heading
+    std::string anchor;   ///< id within the page
+    int line = 0;         ///< line in the Markdown body (1-based)
+    cmark_node* node = nullptr; ///< the custom block that renders <hN id=...>
+};
+
+/// Gives every heading a unique id (replacing heading nodes by blocks that render
+/// `<hN id="anchor">`) and returns them in document order.
+std::vector<Heading> anchor_headings(Document& document);
+
+/// Sets the id a heading renders with (the print page prefixes ids per page).
+void set_heading_id(Heading& heading, const std::string& id);
+
+/// A link or image whose destination the generator may rewrite.
+struct LinkRef {
+    cmark_node* node = nullptr;
+    std::string original; ///< destination as written
+    int line = 0;         ///< line in the Markdown body
+    bool image = false;
+};
+
+/// Every link and image in document order.
+std::vector<LinkRef> collect_links(const Document& document);
+
+/// Sets a link's destination.
+void set_link_url(const LinkRef& link, const std::string& url);
+
+/// A destination split into path and fragment: "x.md#a" -> {"x.md", "a"}; has_scheme for
+/// "https:", "mailto:" etc. (left alone), and "//host" (also left alone).
+struct Destination {
+    std::string path, fragment;
+    bool has_fragment = false;
+    bool external = false;
+};
+Destination split_destination(std::string_view url);
+
+/// One section of plain text for the search index: the text under a heading (or before the
+/// first heading, with an empty anchor).
+struct TextSection {
+    std::string anchor, heading, text;
+};
+/// Plain text of the page split at headings (level <= 3); generator HTML blocks are skipped.
+std::vector<TextSection> plain_text_sections(const Document& document,
+                                             const std::vector<Heading>& headings);
+
+/// Escapes text for HTML element content and attribute values.
+std::string escape_html(std::string_view text);
+
+} // namespace gpuguide::markdown

@@ -1,0 +1,79 @@
+// Plain text per section, for the search index.
+#include <cmark-gfm.h>
+
+#include <map>
+
+#include "markdown/markdown.hpp"
+
+namespace gpuguide::markdown {
+namespace {
+
+void append_text(cmark_node* node, std::string& out) {
+    switch (cmark_node_get_type(node)) {
+    case CMARK_NODE_TEXT:
+    case CMARK_NODE_CODE:
+    case CMARK_NODE_CODE_BLOCK:
+        out += cmark_node_get_literal(node);
+        return;
+    case CMARK_NODE_SOFTBREAK:
+    case CMARK_NODE_LINEBREAK:
+        out += ' ';
+        return;
+    case CMARK_NODE_HTML_BLOCK:
+    case CMARK_NODE_HTML_INLINE:
+        return; // generator-built tables/charts and raw HTML are not prose
+    default:
+        break;
+    }
+    for (cmark_node* child = cmark_node_first_child(node); child; child = cmark_node_next(child)) {
+        append_text(child, out);
+    }
+    if (cmark_node_get_type(node) != CMARK_NODE_CUSTOM_INLINE && !out.empty() && out.back() != ' ') {
+        out += ' ';
+    }
+}
+
+std::string squeeze_spaces(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        const bool space = c == ' ' || c == '\n' || c == '\t';
+        if (space && (out.empty() || out.back() == ' ')) {
+            continue;
+        }
+        out += space ? ' ' : c;
+    }
+    while (!out.empty() && out.back() == ' ') {
+        out.pop_back();
+    }
+    return out;
+}
+
+} // namespace
+
+std::vector<TextSection> plain_text_sections(const Document& document,
+                                             const std::vector<Heading>& headings) {
+    std::map<cmark_node*, const Heading*> heading_by_node;
+    for (const auto& heading : headings) {
+        heading_by_node.emplace(heading.node, &heading);
+    }
+    std::vector<TextSection> sections(1);
+    for (cmark_node* block = cmark_node_first_child(document.root()); block;
+         block = cmark_node_next(block)) {
+        const auto found = heading_by_node.find(block);
+        const Heading* heading = found == heading_by_node.end() ? nullptr : found->second;
+        if (heading != nullptr && heading->level <= 3) {
+            sections.push_back({heading->anchor, heading->text, ""});
+            continue;
+        }
+        append_text(block, sections.back().text);
+    }
+    for (auto& section : sections) {
+        section.text = squeeze_spaces(section.text);
+    }
+    if (sections.front().text.empty() && sections.size() > 1) {
+        sections.erase(sections.begin());
+    }
+    return sections;
+}
+
+} // namespace gpuguide::markdown

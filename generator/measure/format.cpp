@@ -1,0 +1,114 @@
+// Numbers and metrics as people read them.
+#include <array>
+#include <cmath>
+#include <cstdio>
+
+#include "measure/store.hpp"
+
+namespace gpuguide::measure {
+namespace {
+
+struct Scaling {
+    const char* unit;
+    double threshold; // scale when the value is >= threshold (or < threshold when down)
+    bool down;
+    double factor;
+    const char* scaled_unit;
+};
+
+// One step of scaling is enough for every unit the probes report.
+constexpr std::array kScalings{
+    Scaling{"GB/s", 1000, false, 1e-3, "TB/s"},   Scaling{"MB/s", 1000, false, 1e-3, "GB/s"},
+    Scaling{"GFLOP/s", 1000, false, 1e-3, "TFLOP/s"}, Scaling{"GOP/s", 1000, false, 1e-3, "TOP/s"},
+    Scaling{"µs", 1, true, 1e3, "ns"},            Scaling{"ms", 1, true, 1e3, "µs"},
+    Scaling{"ns", 10000, false, 1e-3, "µs"},      Scaling{"MHz", 10000, false, 1e-3, "GHz"},
+    Scaling{"KiB", 1024, false, 1.0 / 1024, "MiB"}, Scaling{"MiB", 1024 * 10, false, 1.0 / 1024, "GiB"},
+};
+
+} // namespace
+
+std::string format_number(double number) {
+    if (!std::isfinite(number)) {
+        return "—";
+    }
+    const double magnitude = std::fabs(number);
+    int decimals = 0;
+    if (magnitude == std::floor(magnitude) && magnitude < 1e15) {
+        decimals = 0;
+    } else if (magnitude < 1) {
+        decimals = 3;
+    } else if (magnitude < 10) {
+        decimals = 2;
+    } else if (magnitude < 100) {
+        decimals = 1;
+    }
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, number);
+    std::string text = buffer;
+    if (text.find('.') != std::string::npos) { // "2.50" -> "2.5", "3.00" -> "3"
+        while (text.back() == '0') {
+            text.pop_back();
+        }
+        if (text.back() == '.') {
+            text.pop_back();
+        }
+    }
+    return text == "-0" ? "0" : text;
+}
+
+std::optional<double> numeric(const nlohmann::json& value) {
+    if (value.is_number()) {
+        return value.get<double>();
+    }
+    if (value.is_object()) {
+        for (const char* member : {"median", "value"}) {
+            const auto found = value.find(member);
+            if (found != value.end() && found->is_number()) {
+                return found->get<double>();
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+std::string unit_of(const nlohmann::json& value) {
+    if (value.is_object()) {
+        const auto unit = value.find("unit");
+        if (unit != value.end() && unit->is_string()) {
+            return unit->get<std::string>();
+        }
+    }
+    return "";
+}
+
+Formatted format_value(const nlohmann::json& value, std::string_view lang) {
+    if (value.is_string()) {
+        return {value.get<std::string>(), std::nullopt, ""};
+    }
+    if (value.is_boolean()) {
+        const bool yes = value.get<bool>();
+        return {lang == "zh" ? (yes ? "是" : "否") : (yes ? "yes" : "no"), std::nullopt, ""};
+    }
+    auto number = numeric(value);
+    if (!number) {
+        return {"—", std::nullopt, unit_of(value)};
+    }
+    std::string unit = unit_of(value);
+    for (const auto& scaling : kScalings) {
+        const double magnitude = std::fabs(*number);
+        if (unit == scaling.unit &&
+            (scaling.down ? (magnitude < scaling.threshold && magnitude > 0)
+                          : magnitude >= scaling.threshold)) {
+            *number *= scaling.factor;
+            unit = scaling.scaled_unit;
+            break;
+        }
+    }
+    std::string text = format_number(*number);
+    if (!unit.empty() && unit != "count") {
+        text += (unit == "%" ? "" : "\u00A0") + unit; // no-break space keeps "2.93 TB/s" together
+    }
+    return {text, number, unit};
+}
+
+} // namespace gpuguide::measure

@@ -1,0 +1,114 @@
+// Where a measured figure comes from, said next to it in the page's language.
+#include "markdown/markdown.hpp"
+#include "measure/store.hpp"
+
+namespace gpuguide::measure {
+namespace {
+
+struct Words {
+    const char* measured;
+    const char* cache;       // followed by the date
+    const char* reference;   // "reference measurement from HOST (GPU), not this machine"
+    const char* not_this;
+    const char* placeholder;
+    const char* driver;
+    const char* skipped;
+};
+
+constexpr Words kEnglish{"measured by this build", "from this build's cache (measured on ",
+                         "reference measurement from ", ", not this machine", "not yet measured",
+                         "driver", "not measured"};
+constexpr Words kChinese{"由本次构建测量", "来自本次构建的缓存（测量于 ", "参考测量，来自 ",
+                         "，并非本机", "尚未测量", "驱动", "未测量"};
+
+const Words& words(std::string_view lang) { return lang == "zh" ? kChinese : kEnglish; }
+
+std::string text_at(const nlohmann::json& json, const char* pointer) {
+    const nlohmann::json::json_pointer path(pointer);
+    if (json.contains(path) && json.at(path).is_string()) {
+        return json.at(path).get<std::string>();
+    }
+    return "";
+}
+
+bool is_placeholder(const ProbeResult& result) {
+    return result.document == nullptr || result.document->placeholder() ||
+           result.reason() == "not yet measured";
+}
+
+} // namespace
+
+std::string provenance_kind(const ProbeResult& result) {
+    if (is_placeholder(result)) {
+        return "placeholder";
+    }
+    switch (result.document->origin) {
+    case Origin::Measured: return "measured";
+    case Origin::Cache: return "cache";
+    case Origin::Reference: break;
+    }
+    return "reference";
+}
+
+std::string provenance_text(const ProbeResult& result, std::string_view lang) {
+    const Words& w = words(lang);
+    if (is_placeholder(result)) {
+        return w.placeholder;
+    }
+    const auto& json = result.document->json;
+    const std::string date = text_at(json, "/provenance/date").substr(0, 10);
+    const std::string gpu = text_at(json, "/provenance/gpus/0/name");
+    const bool gpu_probe = result.key.starts_with("gpu.");
+    const std::string machine = gpu_probe ? gpu : text_at(json, "/provenance/cpu");
+    std::string text;
+    switch (result.document->origin) {
+    case Origin::Measured: text = w.measured; break;
+    case Origin::Cache: text = std::string(w.cache) + date + (lang == "zh" ? "）" : ")"); break;
+    case Origin::Reference:
+        text = std::string(w.reference) + result.document->host;
+        if (!machine.empty()) {
+            text += lang == "zh" ? "（" + machine + "）" : " (" + machine + ")";
+        }
+        text += w.not_this;
+        break;
+    }
+    std::vector<std::string> details;
+    if (!machine.empty() && result.document->origin != Origin::Reference) {
+        details.push_back(machine);
+    }
+    if (gpu_probe) {
+        if (auto driver = text_at(json, "/provenance/driver"); !driver.empty()) {
+            details.push_back(std::string(w.driver) + " " + driver);
+        }
+        auto cuda = text_at(json, "/provenance/cuda_runtime");
+        if (cuda.empty()) {
+            cuda = text_at(json, "/provenance/cuda_driver");
+        }
+        if (!cuda.empty()) {
+            details.push_back("CUDA " + cuda);
+        }
+    }
+    if (!date.empty()) {
+        details.push_back(date);
+    }
+    if (result.entry != nullptr) {
+        const auto duration = result.entry->find("duration_s");
+        if (duration != result.entry->end() && duration->is_number()) {
+            details.push_back(format_number(duration->get<double>()) + " s");
+        }
+    }
+    for (const auto& detail : details) {
+        text += " · " + detail;
+    }
+    if (!result.ok()) {
+        text += std::string(" · ") + w.skipped + ": " + result.reason();
+    }
+    return text;
+}
+
+std::string provenance_html(const ProbeResult& result, std::string_view lang) {
+    return "<aside class=\"provenance provenance-" + provenance_kind(result) + "\">" +
+           markdown::escape_html(provenance_text(result, lang)) + "</aside>\n";
+}
+
+} // namespace gpuguide::measure

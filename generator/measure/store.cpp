@@ -1,0 +1,208 @@
+// Documents by host and lookups into them.
+#include "measure/store.hpp"
+
+#include "load/error.hpp"
+#include "load/files.hpp"
+
+namespace gpuguide::measure {
+namespace {
+
+std::string join_keys(const nlohmann::json& object) {
+    std::string keys;
+    if (!object.is_object()) {
+        return keys;
+    }
+    for (const auto& item : object.items()) { // nlohmann objects are sorted maps: deterministic
+        keys += (keys.empty() ? "" : ", ") + item.key();
+    }
+    return keys;
+}
+
+// Lists what exists at the deepest part of `pointer` that does exist, for a helpful message.
+std::string known_near(const nlohmann::json& root, const nlohmann::json::json_pointer& pointer) {
+    auto parent = pointer;
+    while (!parent.empty()) {
+        parent = parent.parent_pointer();
+        if (root.contains(parent)) {
+            const auto& there = root.at(parent);
+            if (there.is_object()) {
+                return "known at \"" + parent.to_string() + "\": " + join_keys(there);
+            }
+            if (there.is_array()) {
+                return "\"" + parent.to_string() + "\" has " + std::to_string(there.size()) +
+                       " entries";
+            }
+        }
+    }
+    return "known: " + join_keys(root);
+}
+
+} // namespace
+
+bool ProbeResult::ok() const {
+    return entry != nullptr && entry->value("status", std::string()) == "ok";
+}
+
+std::string ProbeResult::reason() const {
+    if (entry == nullptr || ok()) {
+        return "";
+    }
+    const auto reason = entry->find("reason");
+    return reason != entry->end() && reason->is_string() ? reason->get<std::string>()
+                                                         : entry->value("status", std::string());
+}
+
+Store::Store(std::optional<HostDocument> this_build, std::vector<HostDocument> references)
+    : this_build_(std::move(this_build)), references_(std::move(references)) {}
+
+std::vector<std::string> Store::expand_hosts(const std::string& word) const {
+    if (word != "all") {
+        return {word};
+    }
+    std::vector<std::string> hosts{"this"};
+    for (const auto& reference : references_) {
+        if (!this_build_ || reference.host != this_build_->host) {
+            hosts.push_back(reference.host);
+        }
+    }
+    return hosts;
+}
+
+const HostDocument* Store::by_host(const std::string& host) const {
+    if (host == "reference") {
+        return references_.empty() ? nullptr : &references_.front();
+    }
+    if (this_build_ && this_build_->host == host) {
+        return &*this_build_;
+    }
+    for (const auto& reference : references_) {
+        if (reference.host == host) {
+            return &reference;
+        }
+    }
+    return nullptr;
+}
+
+ProbeResult Store::probe(const std::string& host, const std::string& key) const {
+    auto entry_in = [&](const HostDocument* document) -> const nlohmann::json* {
+        if (document == nullptr) {
+            return nullptr;
+        }
+        const auto probes = document->json.find("probes");
+        if (probes == document->json.end() || !probes->is_object()) {
+            return nullptr;
+        }
+        const auto found = probes->find(key);
+        return found == probes->end() ? nullptr : &*found;
+    };
+    auto unknown_probe = [&](const HostDocument& document) {
+        return LookupError("no probe \"" + key + "\" (known: " + join_keys(document.json.value("probes", nlohmann::json::object())) +
+                           ")");
+    };
+    if (host == "this") {
+        const HostDocument* own = this_build_ ? &*this_build_ : nullptr;
+        ProbeResult mine{own, entry_in(own), false, key};
+        if (mine.ok()) {
+            return mine;
+        }
+        const HostDocument* reference = by_host("reference");
+        ProbeResult fallback{reference, entry_in(reference), true, key};
+        if (fallback.entry != nullptr) {
+            return fallback;
+        }
+        if (mine.entry != nullptr) {
+            return mine;
+        }
+        if (own == nullptr && reference == nullptr) {
+            throw LookupError("no measurement documents at all; commit one under "
+                              "content/measurements/reference/ or build with --measure fresh");
+        }
+        throw unknown_probe(own ? *own : *reference);
+    }
+    const HostDocument* document = by_host(host);
+    if (document == nullptr) {
+        std::string hosts = "this, reference, all";
+        for (const auto& reference : references_) {
+            hosts += ", " + reference.host;
+        }
+        throw LookupError("no host \"" + host + "\" (known: " + hosts + ")");
+    }
+    ProbeResult result{document, entry_in(document), false, key};
+    if (result.entry == nullptr) {
+        throw unknown_probe(*document);
+    }
+    return result;
+}
+
+const nlohmann::json* Store::value(const ProbeResult& result, const std::string& pointer) const {
+    if (!result.ok()) {
+        return nullptr;
+    }
+    const auto found = result.entry->find("result");
+    if (found == result.entry->end() || found->is_null()) {
+        throw LookupError("the probe has no result");
+    }
+    nlohmann::json::json_pointer parsed;
+    try {
+        parsed = nlohmann::json::json_pointer(pointer);
+    } catch (const nlohmann::json::exception&) {
+        throw LookupError("\"" + pointer + "\" is not a JSON pointer; write it like /devices/0/triad");
+    }
+    if (!found->contains(parsed)) {
+        throw LookupError("no value at \"" + pointer + "\" (" + known_near(*found, parsed) + ")");
+    }
+    return &found->at(parsed);
+}
+
+std::string Store::host_label(const std::string& host, std::string_view lang) const {
+    if (host == "this") {
+        return lang == "zh" ? "本机" : "This machine";
+    }
+    if (host == "reference") {
+        const auto* document = by_host(host);
+        const std::string name = document ? document->host : "";
+        return (lang == "zh" ? "参考机 " : "Reference ") + name;
+    }
+    return host;
+}
+
+std::string Store::summary() const {
+    std::string text;
+    if (this_build_) {
+        text = this_build_->origin == Origin::Measured ? "measured by this build"
+                                                       : "this build's cache";
+    } else {
+        text = "no probe run";
+    }
+    text += ", " + std::to_string(references_.size()) + " reference document" +
+            (references_.size() == 1 ? "" : "s");
+    return text;
+}
+
+std::vector<HostDocument> load_reference_documents(const std::filesystem::path& dir) {
+    std::vector<HostDocument> documents;
+    for (const auto& file : list_files_sorted(dir)) {
+        if (file.extension() != ".json" || file.has_parent_path()) {
+            continue;
+        }
+        HostDocument document;
+        document.file = dir / file;
+        try {
+            document.json = nlohmann::json::parse(read_file(document.file));
+        } catch (const nlohmann::json::parse_error& error) {
+            fail_at(document.file, 0, std::string("not valid JSON: ") + error.what());
+        }
+        const auto& json = document.json;
+        if (!json.is_object() || json.value("schema", "") != "gpuguide-measurements" ||
+            !json.contains("probes") || !json["probes"].is_object()) {
+            fail_at(document.file, 0, "not a gpuguide measurement document (needs \"schema\": "
+                                      "\"gpuguide-measurements\" and \"probes\"); see probes/README.md");
+        }
+        document.host = json.value("/provenance/host"_json_pointer, file.stem().string());
+        document.origin = Origin::Reference;
+        documents.push_back(std::move(document));
+    }
+    return documents;
+}
+
+} // namespace gpuguide::measure

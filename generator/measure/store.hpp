@@ -1,0 +1,114 @@
+#pragma once
+/// The measurement store: every measurement document of this build by host, lookups of probe
+/// results by JSON pointer, metric formatting and provenance notes (docs/design.md "Hosts").
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace gpuguide::measure {
+
+/// Where a document came from.
+enum class Origin {
+    Measured,  ///< this build ran the probes
+    Cache,     ///< this build's own results from the cache
+    Reference, ///< committed under content/measurements/reference/
+};
+
+struct HostDocument {
+    std::string host;            ///< provenance.host
+    nlohmann::json json;         ///< the whole document
+    std::filesystem::path file;  ///< for messages ("(this build)" for the probe run)
+    Origin origin = Origin::Reference;
+    bool placeholder() const { return json.value("placeholder", false); }
+};
+
+/// A lookup that cannot be resolved; the message lists what is known. Directives add file:line.
+class LookupError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+/// One probe entry of one document, as a table cell or value sees it.
+struct ProbeResult {
+    const HostDocument* document = nullptr;
+    const nlohmann::json* entry = nullptr; ///< {"status", "reason", "result", ...}
+    bool fell_back = false; ///< host `this` asked, the reference answered (no GPU here)
+    std::string key;        ///< probe key ("gpu.stream")
+    bool ok() const;
+    std::string reason() const; ///< skip/failure reason ("" when ok)
+};
+
+class Store {
+  public:
+    /// `this_build` is this build's document (absent: no probe run); `references` the committed
+    /// documents in file-name order (the first is "the reference").
+    Store(std::optional<HostDocument> this_build, std::vector<HostDocument> references);
+
+    /// Resolves a host word (`this`, `reference`, `all`, or a provenance.host) into host words of
+    /// single documents: `all` becomes `this` followed by each reference host.
+    std::vector<std::string> expand_hosts(const std::string& word) const;
+
+    /// The probe `key` as seen from `host` (a single host word). `this` uses this build's result
+    /// when it is ok, else the reference's (fell_back = true). Throws LookupError for an unknown
+    /// host or probe key.
+    ProbeResult probe(const std::string& host, const std::string& key) const;
+
+    /// The value at `pointer` (RFC 6901, "/devices/0/triad") inside an ok result; nullptr when the
+    /// probe is not ok. Throws LookupError when the result has no such member.
+    const nlohmann::json* value(const ProbeResult& result, const std::string& pointer) const;
+
+    /// Label of a host column: "This machine" / the host name.
+    std::string host_label(const std::string& host, std::string_view lang) const;
+
+    /// "measured by this build", "from the cache", "reference only" ... for the build summary.
+    std::string summary() const;
+
+    const std::optional<HostDocument>& this_build() const { return this_build_; }
+    const std::vector<HostDocument>& references() const { return references_; }
+
+  private:
+    const HostDocument* by_host(const std::string& host) const;
+    std::optional<HostDocument> this_build_;
+    std::vector<HostDocument> references_;
+};
+
+/// Reads every *.json in dir (sorted by file name) as a reference document; InputError naming the
+/// file for invalid JSON or a document that is not a measurement document.
+std::vector<HostDocument> load_reference_documents(const std::filesystem::path& dir);
+
+/// A formatted value: text for people ("2.93 TB/s"), and the number in the shown unit.
+struct Formatted {
+    std::string text;
+    std::optional<double> number;
+    std::string unit;
+};
+
+/// Formats a metric ({"unit", "median"|"value"}), a plain number, string, bool or null.
+/// Units scale for reading: GB/s >= 1000 -> TB/s, GFLOP/s >= 1000 -> TFLOP/s, µs < 1 -> ns, ...
+Formatted format_value(const nlohmann::json& value, std::string_view lang);
+
+/// A number with about three significant digits, no exponent, no locale ("2.93", "301", "3010").
+std::string format_number(double number);
+
+/// The numeric reading of a metric or number (median, else value); nullopt for anything else.
+std::optional<double> numeric(const nlohmann::json& value);
+
+/// Unit of a metric ("" for plain values).
+std::string unit_of(const nlohmann::json& value);
+
+/// The provenance sentence for a result: "measured by this build" etc. plus GPU, driver, CUDA,
+/// date and duration, in the page's language. Plain text (callers escape).
+std::string provenance_text(const ProbeResult& result, std::string_view lang);
+
+/// Short machine-readable kind for CSS: "measured", "cache", "reference", "placeholder".
+std::string provenance_kind(const ProbeResult& result);
+
+/// `<aside class="provenance ...">` with provenance_text, escaped.
+std::string provenance_html(const ProbeResult& result, std::string_view lang);
+
+} // namespace gpuguide::measure

@@ -1,0 +1,23 @@
+#pragma once
+/// `gpuguide check`: every internal link, anchor and image of a built site resolves.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace gpuguide::render {
+
+struct LinkProblem {
+    std::string file;    ///< page, relative to the site ("en/x.html")
+    std::string link;    ///< the href/src as written
+    std::string problem; ///< "no file zh/y.html", "no anchor \"a\" in en/x.html", ...
+};
+
+/// Reads every .html file under site_dir once and checks href/src values that point inside the
+/// site: the file must exist, and an anchor must be an id (or <a name>) in the target page.
+/// Root-absolute links ("/en/x.html") are problems too: they break under a sub-path.
+std::vector<LinkProblem> check_site(const std::filesystem::path& site_dir);
+
+/// Decodes %XX escapes ("%E4%B8%AD" -> "中").
+std::string percent_decode(std::string_view text);
+
+} // namespace gpuguide::render

@@ -1,0 +1,136 @@
+// One page: Markdown -> AST -> anchors, directives, links -> HTML through the layout.
+#include "directives/directives.hpp"
+#include "load/error.hpp"
+#include "markdown/markdown.hpp"
+#include "render/internal.hpp"
+
+namespace gpuguide::render {
+namespace {
+
+using nlohmann::json;
+
+std::string toc_html(const std::vector<markdown::Heading>& headings) {
+    std::string html;
+    for (const auto& heading : headings) {
+        if (heading.level == 2 || heading.level == 3) {
+            html += "<li class=\"toc-h" + std::to_string(heading.level) + "\"><a href=\"#" +
+                    markdown::escape_html(heading.anchor) + "\">" + markdown::escape_html(heading.text) +
+                    "</a></li>\n";
+        }
+    }
+    return html.empty() ? "" : "<ol class=\"page-toc-list\">\n" + html + "</ol>\n";
+}
+
+// Link destinations for the page itself and for its copy inside print.html.
+struct LinkTargets {
+    std::string page, print;
+};
+
+std::optional<LinkTargets> rewrite(const markdown::LinkRef& link, const Language& language,
+                                   const Page& page, int line_offset) {
+    const auto destination = markdown::split_destination(link.original);
+    if (destination.external || link.image) {
+        return std::nullopt;
+    }
+    const std::string fragment_suffix = destination.has_fragment ? "--" + destination.fragment : "";
+    if (destination.path.empty()) {
+        if (!destination.has_fragment) {
+            return std::nullopt;
+        }
+        return LinkTargets{link.original, "#" + print_id(page) + fragment_suffix};
+    }
+    if (!destination.path.ends_with(".md")) {
+        return std::nullopt;
+    }
+    const auto target_source = (std::filesystem::path(page.source).parent_path() / destination.path)
+                                   .lexically_normal()
+                                   .generic_string();
+    const auto found = language.page_by_source.find(target_source);
+    if (found == language.page_by_source.end()) {
+        fail_at(page.source_path, link.line + line_offset,
+                "link to `" + destination.path + "`, which is not a page of " +
+                    (language.dir / "SUMMARY.md").generic_string() + "; add it there or fix the link");
+    }
+    const Page& target = language.pages[found->second];
+    const std::string fragment = destination.has_fragment ? "#" + destination.fragment : "";
+    return LinkTargets{relative_href(page.output, target.output) + fragment,
+                       "#" + print_id(target) + fragment_suffix};
+}
+
+json page_link(const Page& from, const Page& to) {
+    return json{{"title", to.title}, {"href", relative_href(from.output, to.output)}, {"number", to.number}};
+}
+
+} // namespace
+
+RenderedPage render_page(const SiteContext& site, const Language& language, std::size_t index) {
+    const Page& page = language.pages[index];
+    const int line_offset = page.body_first_line - 1;
+    markdown::Document document(page.body);
+    auto headings = markdown::anchor_headings(document);
+    const directives::Context context{
+        site.book, site.store, language.code, page.source_path, line_offset,
+        [&site](const std::string& name, const json& view) {
+            return site.templates.render("tables/" + name, view);
+        }};
+    const auto expansion = directives::expand(document, context);
+
+    const auto links = markdown::collect_links(document);
+    std::vector<std::optional<LinkTargets>> targets;
+    targets.reserve(links.size());
+    for (const auto& link : links) {
+        targets.push_back(rewrite(link, language, page, line_offset));
+        if (targets.back()) {
+            markdown::set_link_url(link, targets.back()->page);
+        }
+    }
+    RenderedPage rendered;
+    const std::string content_html = document.render_html();
+    for (const auto& section : markdown::plain_text_sections(document, headings)) {
+        rendered.sections.push_back({section.anchor, section.heading, section.text});
+    }
+
+    // The same AST again for print.html: ids prefixed by the page, links to in-document anchors.
+    const std::string prefix = print_id(page);
+    for (auto& heading : headings) {
+        markdown::set_heading_id(heading, prefix + "--" + heading.anchor);
+    }
+    for (std::size_t i = 0; i < links.size(); ++i) {
+        if (targets[i]) {
+            markdown::set_link_url(links[i], targets[i]->print);
+        }
+    }
+    rendered.print_html = "<section class=\"print-page\" id=\"" + markdown::escape_html(prefix) + "\">\n" +
+                          document.render_html() + "</section>\n";
+
+    json view = base_view(site, language, language.code + "/" + page.output);
+    json& page_view = view["page"];
+    page_view["title"] = page.title;
+    page_view["description"] = page.description;
+    page_view["number"] = page.number;
+    page_view["path"] = page.output;
+    page_view["content_html"] = content_html;
+    page_view["toc_html"] = toc_html(headings);
+    page_view["meta"] = page.meta;
+    page_view["measured"] = expansion.measured;
+    if (index > 0) {
+        page_view["prev"] = page_link(page, language.pages[index - 1]);
+    }
+    if (index + 1 < language.pages.size()) {
+        page_view["next"] = page_link(page, language.pages[index + 1]);
+    }
+    json alternates = json::array();
+    for (const auto& other : site.book.languages) {
+        const auto same = other.page_by_source.find(page.source);
+        const std::string target = same != other.page_by_source.end() ? page.output : "index.html";
+        alternates.push_back({{"lang", other.code},
+                              {"lang_name", other.name},
+                              {"href", root_prefix(language.code + "/" + page.output) + other.code + "/" + target},
+                              {"current", other.code == language.code}});
+    }
+    page_view["alternates"] = std::move(alternates);
+    rendered.html = site.templates.render("layout", view);
+    return rendered;
+}
+
+} // namespace gpuguide::render

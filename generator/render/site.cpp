@@ -1,0 +1,171 @@
+// build_site: the whole pipeline, pages rendered in parallel, written atomically.
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <ctime>
+#include <mutex>
+#include <thread>
+
+#include "load/error.hpp"
+#include "load/files.hpp"
+#include "render/atomic_dir.hpp"
+#include "render/internal.hpp"
+#include "render/manifest.hpp"
+
+namespace gpuguide::render {
+namespace {
+
+std::string format_date(std::int64_t seconds) {
+    const std::time_t time = static_cast<std::time_t>(seconds);
+    std::tm utc{};
+    gmtime_r(&time, &utc);
+    char buffer[16];
+    std::strftime(buffer, sizeof buffer, "%Y-%m-%d", &utc);
+    return buffer;
+}
+
+// Same inputs and options, same fingerprint; any change to either, a new build.
+std::string build_fingerprint(const BuildOptions& options, const measure::CollectOptions& measure,
+                              const measure::Store& store, const std::string& date) {
+    std::vector<std::string> extra{"base_url\t" + options.base_url, "date\t" + date,
+                                   "measure\t" + measure.mode};
+    for (const auto& lang : options.langs) {
+        extra.push_back("lang\t" + lang);
+    }
+    if (store.this_build()) {
+        extra.push_back("this\t" + std::to_string(std::hash<std::string>{}(store.this_build()->json.dump())));
+    }
+    std::error_code error;
+    const auto self = std::filesystem::read_symlink("/proc/self/exe", error);
+    if (!error) {
+        extra.push_back("generator\t" + std::to_string(std::filesystem::file_size(self, error)) + "\t" +
+                        std::to_string(std::filesystem::last_write_time(self, error).time_since_epoch().count()));
+    }
+    return fingerprint({options.content_dir, options.templates_dir, measure.reference_dir}, extra);
+}
+
+void copy_tree(const std::filesystem::path& from, const std::filesystem::path& to, bool skip_markdown) {
+    for (const auto& file : list_files_sorted(from)) {
+        if (skip_markdown && file.extension() == ".md") {
+            continue;
+        }
+        std::filesystem::create_directories((to / file).parent_path());
+        std::filesystem::copy_file(from / file, to / file, std::filesystem::copy_options::overwrite_existing);
+    }
+}
+
+// Renders and writes every page of every language on `jobs` threads. Errors are collected per
+// page and reported together, in reading order, so the message does not depend on timing.
+std::vector<std::vector<RenderedPage>> render_all(const SiteContext& site, const std::filesystem::path& dir,
+                                                  unsigned jobs) {
+    struct Task {
+        std::size_t language, page;
+    };
+    std::vector<Task> tasks;
+    std::vector<std::vector<RenderedPage>> rendered(site.book.languages.size());
+    for (std::size_t l = 0; l < site.book.languages.size(); ++l) {
+        rendered[l].resize(site.book.languages[l].pages.size());
+        for (std::size_t p = 0; p < rendered[l].size(); ++p) {
+            tasks.push_back({l, p});
+        }
+    }
+    std::vector<std::string> errors(tasks.size());
+    std::atomic<std::size_t> next{0};
+    auto worker = [&] {
+        for (std::size_t i = next++; i < tasks.size(); i = next++) {
+            const auto& language = site.book.languages[tasks[i].language];
+            try {
+                auto page = render_page(site, language, tasks[i].page);
+                write_file(dir / language.code / language.pages[tasks[i].page].output, page.html);
+                page.html.clear();
+                rendered[tasks[i].language][tasks[i].page] = std::move(page);
+            } catch (const std::exception& error) {
+                errors[i] = error.what();
+            }
+        }
+    };
+    {
+        std::vector<std::jthread> pool;
+        const unsigned count = std::max(1u, std::min<unsigned>(jobs, static_cast<unsigned>(tasks.size())));
+        for (unsigned t = 1; t < count; ++t) {
+            pool.emplace_back(worker);
+        }
+        worker();
+    } // jthreads join here
+    std::string all;
+    for (const auto& error : errors) {
+        if (!error.empty()) {
+            all += (all.empty() ? "" : "\n") + error;
+        }
+    }
+    if (!all.empty()) {
+        throw InputError(all);
+    }
+    return rendered;
+}
+
+} // namespace
+
+std::optional<std::int64_t> source_date_epoch_from_env() {
+    const char* text = std::getenv("SOURCE_DATE_EPOCH");
+    if (text == nullptr || *text == '\0') {
+        return std::nullopt;
+    }
+    try {
+        std::size_t used = 0;
+        const long long value = std::stoll(text, &used);
+        if (used == std::string(text).size() && value >= 0) {
+            return value;
+        }
+    } catch (const std::exception&) {
+    }
+    throw InputError("SOURCE_DATE_EPOCH=" + std::string(text) +
+                     ": not a number of seconds since 1970; unset it or give e.g. 1763750000");
+}
+
+BuildReport build_site(const BuildOptions& options) {
+    const auto start = std::chrono::steady_clock::now();
+    auto measure_options = options.measure;
+    if (measure_options.reference_dir.empty()) {
+        measure_options.reference_dir = options.content_dir / "measurements" / "reference";
+    }
+    auto collected = measure::collect(measure_options);
+    const auto epoch = options.source_date_epoch
+                           ? *options.source_date_epoch
+                           : static_cast<std::int64_t>(std::time(nullptr));
+    const std::string date = format_date(epoch);
+    const std::string manifest = build_fingerprint(options, measure_options, collected.store, date);
+
+    BuildReport report;
+    report.measurement_source = collected.source;
+    if (!options.force && up_to_date(options.out_dir, manifest)) {
+        report.up_to_date = true;
+        report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        return report;
+    }
+
+    const Book book = load_book(options.content_dir, options.langs);
+    const Templates templates(options.templates_dir);
+    const SiteContext site{book, collected.store, templates, options, collected.source, date};
+    StagingDir staging(options.out_dir);
+    const unsigned jobs = options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+    const auto rendered = render_all(site, staging.path(), jobs);
+    write_special_pages(site, staging.path(), rendered);
+    copy_tree(options.templates_dir / "assets", staging.path() / "assets", false);
+    for (const auto& language : book.languages) {
+        copy_tree(language.dir, staging.path() / language.code, true); // images and other files
+    }
+    write_file(staging.path() / kManifestName, manifest);
+    staging.commit();
+
+    report.languages = book.languages.size();
+    for (const auto& language : book.languages) {
+        report.pages += language.pages.size();
+    }
+    report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return report;
+}
+
+} // namespace gpuguide::render

@@ -1,0 +1,41 @@
+#pragma once
+/// Building the whole site: load, measure, render every page in parallel, write atomically.
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "measure/collect.hpp"
+
+namespace gpuguide::render {
+
+struct BuildOptions {
+    std::filesystem::path content_dir = "content";
+    std::filesystem::path templates_dir = "templates";
+    std::filesystem::path out_dir = "site";
+    std::string base_url;                 ///< absolute site URL; enables sitemap.xml
+    measure::CollectOptions measure;      ///< reference_dir defaults to content/measurements/reference
+    unsigned jobs = 0;                    ///< render threads; 0 = hardware concurrency
+    std::vector<std::string> langs;       ///< empty = every language
+    std::optional<std::int64_t> source_date_epoch; ///< build date; the wall clock when absent
+    bool force = false;                   ///< rebuild even when the manifest says up to date
+};
+
+struct BuildReport {
+    std::size_t pages = 0;
+    std::size_t languages = 0;
+    std::string measurement_source;
+    double seconds = 0;
+    bool up_to_date = false; ///< nothing changed: the previous site was kept as is
+};
+
+/// Builds the site into options.out_dir atomically: everything is written to a temporary sibling
+/// folder which then replaces out_dir; on any error the temporary folder is removed and out_dir
+/// is left as it was. Throws InputError (all problems found, one per line) for bad input.
+BuildReport build_site(const BuildOptions& options);
+
+/// SOURCE_DATE_EPOCH from the environment, if set and valid.
+std::optional<std::int64_t> source_date_epoch_from_env();
+
+} // namespace gpuguide::render

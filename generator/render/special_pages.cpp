@@ -1,0 +1,237 @@
+// The pages that are not in SUMMARY.md: language chooser, contents, print, 404, sitemap, and the
+// per-language scripts (table of contents and search index).
+#include <algorithm>
+#include <tuple>
+
+#include "load/files.hpp"
+#include "markdown/markdown.hpp"
+#include "render/internal.hpp"
+
+#if GPUGUIDE_HAVE_SEARCH
+#include "search/index.hpp"
+#endif
+
+namespace gpuguide::render {
+namespace {
+
+using markdown::escape_html;
+using nlohmann::json;
+
+constexpr const char* kGenerator = "gpuguide 0.1.0";
+
+// Used when templates/ has no language-index.mustache: works without JavaScript (plain links);
+// the script only picks the reader's language when it is one of the site's.
+constexpr const char* kDefaultLanguageIndex = R"(<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{site.title}}</title>
+<link rel="stylesheet" href="assets/guide.css">
+<script>
+(function () {
+  var langs = [{{#languages}}"{{code}}",{{/languages}}];
+  var wanted = (navigator.languages || [navigator.language || ""]);
+  for (var i = 0; i < wanted.length; i++) {
+    var code = String(wanted[i]).toLowerCase().split("-")[0];
+    if (langs.indexOf(code) >= 0) { location.replace(code + "/index.html"); return; }
+  }
+})();
+</script>
+</head>
+<body class="language-index">
+<main>
+<h1>{{site.title}}</h1>
+<ul class="languages">
+{{#languages}}
+<li><a href="{{href}}" hreflang="{{code}}" lang="{{code}}">{{name}}</a></li>
+{{/languages}}
+</ul>
+</main>
+</body>
+</html>
+)";
+
+std::string toc_script(const Language& language) {
+    json entries = json::array();
+    std::string part;
+    for (const auto& entry : language.summary) {
+        switch (entry.kind) {
+        case SummaryEntry::Kind::Part:
+            part = entry.title;
+            entries.push_back({{"title", entry.title}, {"part", true}, {"depth", 0}});
+            break;
+        case SummaryEntry::Kind::Separator:
+            entries.push_back({{"separator", true}, {"depth", 0}});
+            break;
+        case SummaryEntry::Kind::Chapter: {
+            json item{{"title", entry.title}, {"number", entry.number}, {"depth", entry.depth},
+                      {"part", false}, {"in_part", part}};
+            item["href"] = entry.draft() ? json() : json(language.pages[entry.page_index].output);
+            if (entry.draft()) {
+                item["draft"] = true;
+            }
+            entries.push_back(std::move(item));
+            break;
+        }
+        }
+    }
+    return "window.GPUGUIDE_TOC = " + entries.dump(-1, ' ', false, json::error_handler_t::replace) + ";\n";
+}
+
+std::string contents_html(const Language& language) {
+    std::string html = "<h1>" + escape_html(language.code == "zh" ? "目录" : "Contents") + "</h1>\n";
+    html += "<ol class=\"contents\">\n";
+    for (const auto& entry : language.summary) {
+        if (entry.kind == SummaryEntry::Kind::Part) {
+            html += "<li class=\"contents-part\">" + escape_html(entry.title) + "</li>\n";
+        } else if (entry.kind == SummaryEntry::Kind::Separator) {
+            html += "<li class=\"contents-separator\" role=\"separator\"></li>\n";
+        } else {
+            const std::string label = (entry.number.empty() ? "" : entry.number + " ") + entry.title;
+            html += "<li class=\"contents-depth-" + std::to_string(entry.depth) + "\">";
+            html += entry.draft() ? "<span class=\"draft\">" + escape_html(label) + "</span>"
+                                  : "<a href=\"" + escape_html(language.pages[entry.page_index].output) +
+                                        "\">" + escape_html(label) + "</a>";
+            html += "</li>\n";
+        }
+    }
+    return html + "</ol>\n";
+}
+
+std::string sitemap(const SiteContext& site) {
+    std::string base = site.options.base_url;
+    if (!base.ends_with('/')) {
+        base += '/';
+    }
+    std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+    for (const auto& language : site.book.languages) {
+        for (const auto& page : language.pages) {
+            xml += "<url><loc>" + escape_html(base + language.code + "/" + page.output) + "</loc><lastmod>" +
+                   site.date + "</lastmod></url>\n";
+        }
+    }
+    return xml + "</urlset>\n";
+}
+
+// A page of the layout that is not in SUMMARY.md (contents, print, 404).
+std::string extra_page(const SiteContext& site, const Language& language, const std::string& output,
+                       const std::string& title, const std::string& content_html, const char* flag) {
+    json view = base_view(site, language, output);
+    view["page"] = {{"title", title}, {"path", output}, {"content_html", content_html}, {flag, true}};
+    if (std::string(flag) == "is_404" && !site.options.base_url.empty()) {
+        // 404.html is served for any missing path, so only absolute links work from it.
+        std::string base = site.options.base_url;
+        base += base.ends_with('/') ? "" : "/";
+        view["site"]["root"] = base;
+        for (const auto& [group, key, file] : {std::tuple{"nav", "script_href", "toc.js"},
+                                               {"nav", "contents_href", "contents.html"},
+                                               {"search", "script_href", "search-index.js"}}) {
+            view[group][key] = base + language.code + "/" + file;
+        }
+    }
+    return site.templates.render("layout", view);
+}
+
+void write_search_index(const Language& language, const std::vector<RenderedPage>& pages,
+                        const std::filesystem::path& file) {
+#if GPUGUIDE_HAVE_SEARCH
+    std::vector<search::Document> docs;
+    for (std::size_t i = 0; i < pages.size(); ++i) {
+        const Page& page = language.pages[i];
+        search::Document doc{page.output, page.title, page.number, {}};
+        for (const auto& section : pages[i].sections) {
+            doc.sections.push_back({section.anchor, section.heading, section.text});
+        }
+        docs.push_back(std::move(doc));
+    }
+    write_file(file, search::build_index_script(docs, language.code));
+#else
+    (void)language, (void)pages, (void)file; // the search library is not built: no index
+#endif
+}
+
+} // namespace
+
+std::string relative_href(const std::string& from, const std::string& to) {
+    const auto from_dir = std::filesystem::path(from).parent_path();
+    return std::filesystem::path(to).lexically_relative(from_dir.empty() ? "." : from_dir).generic_string();
+}
+
+std::string root_prefix(const std::string& output_in_site) {
+    std::string prefix;
+    for (char c : output_in_site) {
+        if (c == '/') {
+            prefix += "../";
+        }
+    }
+    return prefix;
+}
+
+std::string print_id(const Page& page) {
+    std::string id = "page-" + std::filesystem::path(page.output).replace_extension().generic_string();
+    std::replace(id.begin(), id.end(), '/', '-');
+    return id;
+}
+
+json base_view(const SiteContext& site, const Language& language, const std::string& output_in_site) {
+    const std::string root = root_prefix(output_in_site);
+    auto in_language = [&](const char* file) {
+        return relative_href(output_in_site, language.code + "/" + file);
+    };
+    json ui = site.templates.strings(language.code);
+    return json{{"site", {{"title", ui.value("site_title", std::string("GPU Guide"))},
+                          {"lang", language.code},
+                          {"lang_name", language.name},
+                          {"root", root},
+                          {"base_url", site.options.base_url},
+                          {"generator", kGenerator}}},
+                {"page", json::object()},
+                {"nav", {{"script_href", in_language("toc.js")}, {"contents_href", in_language("contents.html")}}},
+                {"search", {{"script_href", in_language("search-index.js")}}},
+                {"build", {{"measurement_source", site.measurement_source}, {"date", site.date}}},
+                {"ui", std::move(ui)}};
+}
+
+void write_special_pages(const SiteContext& site, const std::filesystem::path& dir,
+                         const std::vector<std::vector<RenderedPage>>& pages) {
+    json languages = json::array();
+    for (std::size_t l = 0; l < site.book.languages.size(); ++l) {
+        const Language& language = site.book.languages[l];
+        const auto lang_dir = dir / language.code;
+        languages.push_back({{"code", language.code}, {"name", language.name},
+                             {"href", language.code + "/" + language.pages.front().output}});
+        write_file(lang_dir / "toc.js", toc_script(language));
+        write_file(lang_dir / "contents.html",
+                   extra_page(site, language, language.code + "/contents.html", language.code == "zh" ? "目录" : "Contents",
+                              contents_html(language), "is_contents"));
+        std::string print_body;
+        for (const auto& page : pages[l]) {
+            print_body += page.print_html;
+        }
+        write_file(lang_dir / "print.html",
+                   extra_page(site, language, language.code + "/print.html", language.code == "zh" ? "打印版" : "Print version",
+                              print_body, "is_print"));
+        write_search_index(language, pages[l], lang_dir / "search-index.js");
+    }
+    const Language& first = site.book.languages.front();
+    json index_view = base_view(site, first, "index.html");
+    index_view["languages"] = languages;
+    const bool custom = site.templates.has("language-index");
+    write_file(dir / "index.html", custom ? site.templates.render("language-index", index_view)
+                                          : Templates::render_text(kDefaultLanguageIndex, index_view));
+    std::string home = site.options.base_url.empty() ? "index.html" : site.options.base_url;
+    std::string not_found = extra_page(site, first, "404.html", "404",
+                                       "<h1>404</h1>\n<p><a href=\"" + escape_html(home) + "\">" +
+                                           escape_html(first.code == "zh" ? "返回首页" : "Back to the guide") +
+                                           "</a></p>\n",
+                                       "is_404");
+    write_file(dir / "404.html", not_found);
+    write_file(dir / ".nojekyll", "");
+    if (!site.options.base_url.empty()) {
+        write_file(dir / "sitemap.xml", sitemap(site));
+    }
+}
+
+} // namespace gpuguide::render

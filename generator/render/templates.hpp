@@ -1,0 +1,43 @@
+#pragma once
+/// Mustache templates (kainjow): the layout, partials, table templates and interface strings.
+#include <filesystem>
+#include <map>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace gpuguide::render {
+
+/// Every template of a templates/ folder, read once. Rendering is thread-safe (each call parses
+/// its own copy: kainjow's renderer keeps state in the template object).
+class Templates {
+  public:
+    /// Reads layout.mustache (required), partials/*.mustache, tables/*.mustache, optional
+    /// language-index.mustache and strings.json. Throws InputError naming the template and line
+    /// for a syntax error, or for `{{{name}}}`/`{{&name}}` where name does not end in `_html`
+    /// (only generator-built HTML may skip escaping).
+    explicit Templates(const std::filesystem::path& dir);
+
+    /// Renders a template by name ("layout", "tables/measured-table", ...) with a view model;
+    /// partials are available as {{> name}}. Values are HTML-escaped unless the name ends _html.
+    std::string render(const std::string& name, const nlohmann::json& view) const;
+
+    /// Renders a template given as text (built-in defaults), without partials.
+    static std::string render_text(const std::string& text, const nlohmann::json& view);
+
+    bool has(const std::string& name) const { return sources_.contains(name); }
+
+    /// strings.json's object for `lang` (empty object when absent).
+    nlohmann::json strings(const std::string& lang) const;
+
+    const std::filesystem::path& dir() const { return dir_; }
+
+  private:
+    void add(const std::string& name, const std::filesystem::path& file);
+    std::filesystem::path dir_;
+    std::map<std::string, std::string> sources_;            // name -> template text
+    std::map<std::string, std::filesystem::path> files_;    // name -> file, for messages
+    nlohmann::json strings_ = nlohmann::json::object();
+};
+
+} // namespace gpuguide::render
