@@ -27,9 +27,11 @@ int line_of(cmark_node* node) {
     return 0;
 }
 
+// Generator HTML goes into custom nodes, whose on_enter text is written as is: an HTML block would
+// pass through the tagfilter extension, which disarms the <title> inside every chart's SVG.
 void replace_with(cmark_node* node, cmark_node_type type, const std::string& html) {
     cmark_node* replacement = cmark_node_new(type);
-    cmark_node_set_literal(replacement, html.c_str());
+    cmark_node_set_on_enter(replacement, html.c_str());
     cmark_node_replace(node, replacement);
     cmark_node_free(node);
 }
@@ -75,13 +77,13 @@ Expansion expand(markdown::Document& document, const Context& context) {
             block = provenance(body, context);
         }
         expansion.measured = expansion.measured || block.measured;
-        replace_with(node, CMARK_NODE_HTML_BLOCK, block.html);
+        replace_with(node, CMARK_NODE_CUSTOM_BLOCK, block.html);
     }
     for (cmark_node* node : spans) {
         const int line = line_of(node) + context.line_offset;
         const auto value = inline_value(cmark_node_get_literal(node), context, line);
         expansion.measured = expansion.measured || value.measured;
-        replace_with(node, CMARK_NODE_HTML_INLINE, value.html);
+        replace_with(node, CMARK_NODE_CUSTOM_INLINE, value.html);
     }
     return expansion;
 }

@@ -91,11 +91,10 @@ std::string provenance_text(const ProbeResult& result, std::string_view lang) {
     if (!date.empty()) {
         details.push_back(date);
     }
-    if (result.entry != nullptr) {
-        const auto duration = result.entry->find("duration_s");
-        if (duration != result.entry->end() && duration->is_number()) {
-            details.push_back(format_number(duration->get<double>()) + " s");
-        }
+    // The whole run's duration: one note per document, however many probes a table uses.
+    const nlohmann::json::json_pointer duration_path("/provenance/duration_s");
+    if (json.contains(duration_path) && json.at(duration_path).is_number()) {
+        details.push_back(format_number(json.at(duration_path).get<double>()) + " s");
     }
     for (const auto& detail : details) {
         text += " · " + detail;

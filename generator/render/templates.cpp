@@ -42,6 +42,18 @@ mustache::data to_data(const nlohmann::json& value) {
     }
 }
 
+// Looks partials up in their own namespace, so a partial called "nav" does not hide the view's
+// `nav` object (kainjow's default context searches the view for both).
+class PartialContext : public mustache::context<std::string> {
+  public:
+    PartialContext(const mustache::data* view, const mustache::data* partials)
+        : mustache::context<std::string>(view), partials_(partials) {}
+    const mustache::data* get_partial(const std::string& name) const override { return partials_->get(name); }
+
+  private:
+    const mustache::data* partials_;
+};
+
 int line_of_offset(const std::string& text, std::size_t offset) {
     return 1 + static_cast<int>(std::count(text.begin(), text.begin() + std::min(offset, text.size()), '\n'));
 }
@@ -125,14 +137,16 @@ nlohmann::json Templates::strings(const std::string& lang) const {
 
 std::string Templates::render(const std::string& name, const nlohmann::json& view) const {
     mustache::mustache tmpl(sources_.at(name));
-    mustache::data data = to_data(view);
+    const mustache::data data = to_data(view);
+    mustache::data partials{mustache::data::type::object};
     for (const auto& [partial, text] : sources_) {
         if (!partial.starts_with("tables/") && partial != "layout") {
             const std::string* source = &text;
-            data.set(partial, mustache::partial{[source] { return *source; }});
+            partials.set(partial, mustache::partial{[source] { return *source; }});
         }
     }
-    std::string html = tmpl.render(data);
+    PartialContext context(&data, &partials);
+    std::string html = tmpl.render(context);
     if (!tmpl.is_valid()) {
         throw InputError(located(files_.at(name), 0, "template error: " + tmpl.error_message()));
     }
