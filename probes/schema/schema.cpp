@@ -24,6 +24,12 @@ std::string pointer_token(const std::string& name) {
 
 bool is_string_or_null(const json& value) { return value.is_string() || value.is_null(); }
 
+/// The string at `object[key]`, or "" when absent or not a string (never throws).
+std::string text_at(const json& object, const char* key) {
+    auto it = object.find(key);
+    return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
 void check_number(Checker& check, const json& value, const std::string& at, std::string_view unit) {
     if (value.is_null()) return;
     if (!value.is_number()) {
@@ -121,7 +127,7 @@ void check_probe(Checker& check, const std::string& key, const json& probe, bool
         check.add(at, "a probe entry is an object");
         return;
     }
-    std::string status = probe.value("status", "");
+    std::string status = text_at(probe, "status");
     if (status != kStatusOk && status != kStatusSkipped && status != kStatusFailed) {
         check.add(at + "/status", "status is \"ok\", \"skipped\" or \"failed\"");
         return;
@@ -149,7 +155,7 @@ std::optional<double> absurd_limit(std::string_view unit) {
     static const std::map<std::string_view, double> limits = {
         {"GB/s", 1e5},  {"TFLOP/s", 1e5}, {"TOP/s", 1e5}, {"GFLOP/s", 1e8},
         {"GFLOP/s/W", 1e6}, {"W", 1e5}, {"J", 1e9},    {"MHz", 1e5},
-        {"ns", 1e9},    {"us", 1e9},      {"cycles", 1e10}};
+        {"ns", 1e9},    {"us", 1e9},    {"µs", 1e9},      {"cycles", 1e10}};
     auto it = limits.find(unit);
     if (it == limits.end()) return std::nullopt;
     return it->second;
@@ -162,7 +168,7 @@ std::vector<ValidationError> validate_document(const nlohmann::json& document) {
         check.add("", "a measurement document is a JSON object");
         return errors;
     }
-    if (document.value("schema", "") != kSchemaName)
+    if (text_at(document, "schema") != kSchemaName)
         check.add("/schema", "expected \"" + std::string(kSchemaName) + "\"");
     const json& version = document.value("schema_version", json());
     if (!version.is_number_integer())

@@ -63,7 +63,11 @@ nlohmann::json run_one(Probe& probe, const ProbeContext& context, const GpuIdent
             apply_result_fault(fault, result);
             // NaN/inf cannot be written as JSON numbers: null them and say where they were.
             auto bad = replace_non_finite(result);
-            if (!bad.empty()) {
+            if (result.is_object() && result.contains("failure")) {
+                // The probe measured, but a check failed (e.g. a wrong GEMM result): keep both.
+                entry["status"] = schema::kStatusFailed;
+                entry["reason"] = result["failure"];
+            } else if (!bad.empty()) {
                 entry["status"] = schema::kStatusFailed;
                 entry["reason"] = "non-finite value at " + bad.front() +
                                   (bad.size() > 1 ? " (and " + std::to_string(bad.size() - 1) + " more)" : "");

@@ -1,0 +1,88 @@
+// Error checking, RAII buffers, event timing and per-device helpers shared by the GPU probes.
+#pragma once
+
+#include <cublasLt.h>
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+
+#include <chrono>
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace gpuguide::probes::gpu {
+
+/// Throws std::runtime_error naming the call, file and line when a CUDA call fails.
+void check_cuda(cudaError_t status, const char* call, const char* file, int line);
+void check_cublas(cublasStatus_t status, const char* call, const char* file, int line);
+
+#define GG_CUDA(call) ::gpuguide::probes::gpu::check_cuda((call), #call, __FILE__, __LINE__)
+#define GG_CUBLAS(call) ::gpuguide::probes::gpu::check_cublas((call), #call, __FILE__, __LINE__)
+/// After a kernel launch: the launch error, if any (a launch itself returns nothing).
+#define GG_LAUNCHED() GG_CUDA(cudaGetLastError())
+
+/// Device memory, freed on scope exit.
+class DeviceBuffer {
+public:
+    explicit DeviceBuffer(std::size_t bytes);
+    ~DeviceBuffer();
+    DeviceBuffer(const DeviceBuffer&) = delete;
+    DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+    template <class T> T* as() const { return static_cast<T*>(pointer_); }
+    std::size_t bytes() const { return bytes_; }
+
+private:
+    void* pointer_ = nullptr;
+    std::size_t bytes_ = 0;
+};
+
+/// Page-locked host memory (cudaMallocHost), freed on scope exit.
+class PinnedBuffer {
+public:
+    explicit PinnedBuffer(std::size_t bytes);
+    ~PinnedBuffer();
+    PinnedBuffer(const PinnedBuffer&) = delete;
+    PinnedBuffer& operator=(const PinnedBuffer&) = delete;
+    template <class T> T* as() const { return static_cast<T*>(pointer_); }
+
+private:
+    void* pointer_ = nullptr;
+};
+
+/// A stream and two events; times GPU work with cudaEventElapsedTime.
+class EventTimer {
+public:
+    EventTimer();
+    ~EventTimer();
+    EventTimer(const EventTimer&) = delete;
+    EventTimer& operator=(const EventTimer&) = delete;
+    cudaStream_t stream() const { return stream_; }
+    /// Seconds taken on the GPU by the work `body` enqueues on stream().
+    double seconds(const std::function<void()>& body);
+
+private:
+    cudaStream_t stream_ = nullptr;
+    cudaEvent_t start_ = nullptr, stop_ = nullptr;
+};
+
+/// Runs `body` `warmups` times, then `reps` times under events; returns seconds per repetition.
+std::vector<double> time_gpu(EventTimer& timer, int warmups, int reps,
+                             const std::function<void()>& body);
+
+/// The number of visible CUDA devices (0 when none or no driver).
+int device_count();
+
+/// Device attribute, throwing on failure.
+int attribute(cudaDeviceAttr attr, int device);
+
+/// {"sm_clock_mhz","mem_clock_mhz","clocks_event_reasons":[...]} read through NVML right after a
+/// measurement (nulls without NVML), so readers can see whether the GPU was throttling.
+nlohmann::json device_conditions(int device);
+
+/// The PCI bus id of a CUDA device ("0000:17:00.0"), used to find it in NVML and /sys.
+std::string pci_bus_id(int device);
+
+}  // namespace gpuguide::probes::gpu

@@ -1,0 +1,199 @@
+#include "gpu/gemm_runner.hpp"
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cuda_fp8.h>
+
+#include <cmath>
+#include <random>
+
+#include "gpu/kernels/gemm_values.hpp"
+
+namespace gpuguide::probes::gpu {
+namespace {
+
+using kernels::Element;
+constexpr std::size_t kWorkspaceBytes = 64u << 20;
+constexpr std::uint32_t kSeedA = 11, kSeedB = 29;
+
+std::size_t element_bytes(cudaDataType_t type) {
+    switch (type) {
+    case CUDA_R_64F: return 8;
+    case CUDA_R_32F:
+    case CUDA_R_32I: return 4;
+    case CUDA_R_16F:
+    case CUDA_R_16BF: return 2;
+    default: return 1;  // FP8, INT8
+    }
+}
+
+/// The value the GPU holds at `index` of an input, after rounding to its element type.
+double input_value(Element element, std::uint64_t index, std::uint32_t seed) {
+    float v = uniform_value(index, seed);
+    switch (element) {
+    case Element::F64:
+    case Element::F32: return v;
+    case Element::F16: return __half2float(__float2half_rn(v));
+    case Element::BF16: return __bfloat162float(__float2bfloat16_rn(v));
+    case Element::FP8_E4M3: return float(__nv_fp8_e4m3(v));
+    case Element::I8: return int_value(index, seed);
+    }
+    return v;
+}
+
+double output_value(cudaDataType_t type, const unsigned char* bytes) {
+    switch (type) {
+    case CUDA_R_64F: return *reinterpret_cast<const double*>(bytes);
+    case CUDA_R_32F: return *reinterpret_cast<const float*>(bytes);
+    case CUDA_R_32I: return *reinterpret_cast<const std::int32_t*>(bytes);
+    case CUDA_R_16F: return __half2float(*reinterpret_cast<const __half*>(bytes));
+    case CUDA_R_16BF: return __bfloat162float(*reinterpret_cast<const __nv_bfloat16*>(bytes));
+    default: return std::nan("");
+    }
+}
+
+}  // namespace
+
+const std::vector<PrecisionSpec>& precision_specs() {
+    static const std::vector<PrecisionSpec> specs = {
+        {"fp64", Element::F64, CUDA_R_64F, CUDA_R_64F, CUBLAS_COMPUTE_64F, false, 0, 1e-10,
+         "cublasGemmEx CUBLAS_COMPUTE_64F (FP64 tensor cores where present), TN", "TFLOP/s"},
+        {"fp32", Element::F32, CUDA_R_32F, CUDA_R_32F, CUBLAS_COMPUTE_32F_PEDANTIC, false, 0, 1e-4,
+         "cublasGemmEx CUBLAS_COMPUTE_32F_PEDANTIC (true FP32: no TF32, no emulation), TN", "TFLOP/s"},
+        {"tf32", Element::F32, CUDA_R_32F, CUDA_R_32F, CUBLAS_COMPUTE_32F_FAST_TF32, false, 80, 5e-3,
+         "cublasGemmEx CUBLAS_COMPUTE_32F_FAST_TF32, TN", "TFLOP/s"},
+        {"fp16", Element::F16, CUDA_R_16F, CUDA_R_16F, CUBLAS_COMPUTE_32F, false, 70, 1e-2,
+         "cublasGemmEx FP16 inputs and output, CUBLAS_COMPUTE_32F (FP32 accumulate), TN", "TFLOP/s"},
+        {"bf16", Element::BF16, CUDA_R_16BF, CUDA_R_16BF, CUBLAS_COMPUTE_32F, false, 80, 1e-2,
+         "cublasGemmEx BF16 inputs and output, CUBLAS_COMPUTE_32F (FP32 accumulate), TN", "TFLOP/s"},
+        {"fp8", Element::FP8_E4M3, CUDA_R_8F_E4M3, CUDA_R_16BF, CUBLAS_COMPUTE_32F, true, 89, 2e-2,
+         "cublasLtMatmul E4M3 inputs, BF16 output, CUBLAS_COMPUTE_32F, scales 1.0, TN", "TFLOP/s"},
+        {"int8", Element::I8, CUDA_R_8I, CUDA_R_32I, CUBLAS_COMPUTE_32I, true, 75, 0.0,
+         "cublasLtMatmul INT8 inputs, INT32 output, CUBLAS_COMPUTE_32I, TN", "TOP/s"},
+    };
+    return specs;
+}
+
+/// cuBLASLt descriptors and the algorithm the heuristic picked.
+struct GemmCase::Lt {
+    cublasLtHandle_t handle = nullptr;
+    cublasLtMatmulDesc_t op = nullptr;
+    cublasLtMatrixLayout_t a = nullptr, b = nullptr, d = nullptr;
+    cublasLtMatmulPreference_t preference = nullptr;
+    cublasLtMatmulHeuristicResult_t heuristic{};
+    ~Lt() {
+        cublasLtMatmulPreferenceDestroy(preference);
+        cublasLtMatrixLayoutDestroy(d);
+        cublasLtMatrixLayoutDestroy(b);
+        cublasLtMatrixLayoutDestroy(a);
+        cublasLtMatmulDescDestroy(op);
+        cublasLtDestroy(handle);
+    }
+};
+
+GemmCase::GemmCase(const PrecisionSpec& spec, int n, cudaStream_t stream)
+    : spec_(spec), n_(n), stream_(stream) {
+    std::size_t count = std::size_t(n) * n;
+    a_ = std::make_unique<DeviceBuffer>(count * element_bytes(spec.ab_type));
+    b_ = std::make_unique<DeviceBuffer>(count * element_bytes(spec.ab_type));
+    d_ = std::make_unique<DeviceBuffer>(count * element_bytes(spec.d_type));
+    workspace_ = std::make_unique<DeviceBuffer>(kWorkspaceBytes);
+    kernels::fill_random(a_->as<void>(), spec.input, count, kSeedA, stream);
+    kernels::fill_random(b_->as<void>(), spec.input, count, kSeedB, stream);
+    GG_LAUNCHED();
+    // Poison the output, so an entry the GEMM never wrote cannot pass the check.
+    GG_CUDA(cudaMemsetAsync(d_->as<void>(), 0x7f, d_->bytes(), stream));
+    if (!spec.use_lt) {
+        GG_CUBLAS(cublasCreate(&handle_));
+        GG_CUBLAS(cublasSetStream(handle_, stream));
+        GG_CUBLAS(cublasSetWorkspace(handle_, workspace_->as<void>(), kWorkspaceBytes));
+        return;
+    }
+    lt_ = std::make_unique<Lt>();
+    cudaDataType_t scale_type = spec.compute == CUBLAS_COMPUTE_32I ? CUDA_R_32I : CUDA_R_32F;
+    GG_CUBLAS(cublasLtCreate(&lt_->handle));
+    GG_CUBLAS(cublasLtMatmulDescCreate(&lt_->op, spec.compute, scale_type));
+    cublasOperation_t transpose = CUBLAS_OP_T, keep = CUBLAS_OP_N;
+    GG_CUBLAS(cublasLtMatmulDescSetAttribute(lt_->op, CUBLASLT_MATMUL_DESC_TRANSA, &transpose, sizeof transpose));
+    GG_CUBLAS(cublasLtMatmulDescSetAttribute(lt_->op, CUBLASLT_MATMUL_DESC_TRANSB, &keep, sizeof keep));
+    if (spec.ab_type == CUDA_R_8F_E4M3) {
+        // FP8 takes per-tensor scale factors from device memory; 1.0 leaves the values as they are.
+        const float ones[2] = {1.0f, 1.0f};
+        scales_ = std::make_unique<DeviceBuffer>(sizeof ones);
+        GG_CUDA(cudaMemcpy(scales_->as<void>(), ones, sizeof ones, cudaMemcpyHostToDevice));
+        const float* scale_a = scales_->as<float>();
+        const float* scale_b = scales_->as<float>() + 1;
+        GG_CUBLAS(cublasLtMatmulDescSetAttribute(lt_->op, CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, &scale_a, sizeof scale_a));
+        GG_CUBLAS(cublasLtMatmulDescSetAttribute(lt_->op, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, &scale_b, sizeof scale_b));
+    }
+    // Column-major: A is stored k×m (ld k) and used transposed, B is k×n (ld k), D is m×n (ld m).
+    GG_CUBLAS(cublasLtMatrixLayoutCreate(&lt_->a, spec.ab_type, n, n, n));
+    GG_CUBLAS(cublasLtMatrixLayoutCreate(&lt_->b, spec.ab_type, n, n, n));
+    GG_CUBLAS(cublasLtMatrixLayoutCreate(&lt_->d, spec.d_type, n, n, n));
+    GG_CUBLAS(cublasLtMatmulPreferenceCreate(&lt_->preference));
+    std::size_t workspace = kWorkspaceBytes;
+    GG_CUBLAS(cublasLtMatmulPreferenceSetAttribute(lt_->preference, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
+                                                   &workspace, sizeof workspace));
+    int found = 0;
+    GG_CUBLAS(cublasLtMatmulAlgoGetHeuristic(lt_->handle, lt_->op, lt_->a, lt_->b, lt_->d, lt_->d,
+                                             lt_->preference, 1, &lt_->heuristic, &found));
+    if (found == 0) throw std::runtime_error("cuBLASLt found no algorithm for " + spec.name + " at n=" + std::to_string(n));
+}
+
+GemmCase::~GemmCase() {
+    if (handle_) cublasDestroy(handle_);
+}
+
+void GemmCase::launch() {
+    const bool integer = spec_.compute == CUBLAS_COMPUTE_32I;
+    const bool fp64 = spec_.compute == CUBLAS_COMPUTE_64F;
+    const double alpha64 = 1.0, beta64 = 0.0;
+    const float alpha32 = 1.0f, beta32 = 0.0f;
+    const std::int32_t alpha_i = 1, beta_i = 0;
+    const void* alpha = integer ? static_cast<const void*>(&alpha_i) : fp64 ? static_cast<const void*>(&alpha64) : &alpha32;
+    const void* beta = integer ? static_cast<const void*>(&beta_i) : fp64 ? static_cast<const void*>(&beta64) : &beta32;
+    if (lt_) {
+        GG_CUBLAS(cublasLtMatmul(lt_->handle, lt_->op, alpha, a_->as<void>(), lt_->a, b_->as<void>(), lt_->b,
+                                 beta, d_->as<void>(), lt_->d, d_->as<void>(), lt_->d, &lt_->heuristic.algo,
+                                 workspace_->as<void>(), kWorkspaceBytes, stream_));
+        return;
+    }
+    GG_CUBLAS(cublasGemmEx(handle_, CUBLAS_OP_T, CUBLAS_OP_N, n_, n_, n_, alpha, a_->as<void>(), spec_.ab_type, n_,
+                           b_->as<void>(), spec_.ab_type, n_, beta, d_->as<void>(), spec_.d_type, n_,
+                           spec_.compute, CUBLAS_GEMM_DEFAULT));
+}
+
+double GemmCase::max_relative_error(int samples) const {
+    GG_CUDA(cudaStreamSynchronize(stream_));
+    std::size_t out_bytes = element_bytes(spec_.d_type);
+    std::vector<unsigned char> d(std::size_t(n_) * n_ * out_bytes);
+    GG_CUDA(cudaMemcpy(d.data(), d_->as<void>(), d.size(), cudaMemcpyDeviceToHost));
+    std::mt19937_64 rng(n_);
+    std::uniform_int_distribution<int> pick(0, n_ - 1);
+    std::size_t total = samples <= 0 ? std::size_t(n_) * n_ : std::size_t(samples);
+    // A column of A^T B needs B's column j, shared by every i: cache it across entries.
+    std::vector<double> b_column(n_);
+    int cached_j = -1;
+    double worst = 0;
+    for (std::size_t s = 0; s < total; ++s) {
+        int i = samples <= 0 ? int(s % n_) : pick(rng);
+        int j = samples <= 0 ? int(s / n_) : pick(rng);
+        if (j != cached_j) {
+            for (int k = 0; k < n_; ++k) b_column[k] = input_value(spec_.input, std::uint64_t(j) * n_ + k, kSeedB);
+            cached_j = j;
+        }
+        double reference = 0, magnitude = 0;
+        for (int k = 0; k < n_; ++k) {
+            double product = input_value(spec_.input, std::uint64_t(i) * n_ + k, kSeedA) * b_column[k];
+            reference += product;
+            magnitude += std::fabs(product);
+        }
+        double got = output_value(spec_.d_type, d.data() + (std::size_t(j) * n_ + i) * out_bytes);
+        double error = std::fabs(got - reference) / (magnitude > 0 ? magnitude : 1.0);
+        if (!std::isfinite(error)) return std::nan("");  // unwritten (poisoned) or NaN output
+        worst = std::max(worst, error);
+    }
+    return worst;
+}
+
+}  // namespace gpuguide::probes::gpu
