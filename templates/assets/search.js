@@ -155,6 +155,7 @@
       return;
     }
     var results = search(index, query);
+    panel.setAttribute("data-query", query); // lets tests wait for this query's results
     status.textContent = results.length
       ? results.length + " " + panel.getAttribute("data-count")
       : panel.getAttribute("data-none");

@@ -5,15 +5,18 @@ const { describe, it, before, after } = require("node:test");
 const assert = require("node:assert/strict");
 const { serve, fileRoot, launch, watch, requireSite } = require("./lib/site");
 
-// [language, query, pages that may come first] — sections the chapter outline guarantees.
+// [language, query, expected pages, within the first N results] — sections the chapter outline
+// guarantees. H100 is named on many pages (the cloud page lists H100 instances more often than the
+// buying advice does), so the buying advice must only be among the first three.
 const CASES = [
-  ["zh", "矩阵乘法", ["04-why-gpus.html", "05-tensor-cores.html"]],
-  ["zh", "显存带宽", ["08-gpu-metrics.html"]],
-  ["zh", "H100", ["09-buying-advice.html"]],
-  ["zh", "NVLink", ["19-multi-gpu.html", "08-gpu-metrics.html"]],
-  ["en", "H100", ["09-buying-advice.html"]],
-  ["en", "NVLink", ["19-multi-gpu.html", "08-gpu-metrics.html"]],
-  ["en", "matrix multiplication", ["04-why-gpus.html", "05-tensor-cores.html"]],
+  ["zh", "矩阵乘法", ["04-why-gpus.html", "05-tensor-cores.html"], 1],
+  ["zh", "显存带宽", ["08-gpu-metrics.html"], 1],
+  ["zh", "H100", ["09-buying-advice.html"], 3],
+  ["zh", "NVLink", ["19-multi-gpu.html", "08-gpu-metrics.html"], 1],
+  ["en", "H100", ["09-buying-advice.html"], 3],
+  ["en", "NVLink", ["19-multi-gpu.html", "08-gpu-metrics.html"], 1],
+  ["en", "matrix multiplication", ["04-why-gpus.html", "05-tensor-cores.html"], 1],
+  ["en", "memory bandwidth", ["08-gpu-metrics.html"], 1],
 ];
 
 for (const mode of ["http", "file"]) {
@@ -43,7 +46,8 @@ for (const mode of ["http", "file"]) {
       await input.fill("");
       await input.focus();
       await input.fill(text);
-      await page.locator("#search-results li a").first().waitFor({ timeout: 5000 });
+      await page.waitForFunction(
+        (q) => document.getElementById("search-results").getAttribute("data-query") === q, text, { timeout: 5000 });
       return page.locator("#search-results li a");
     }
 
@@ -55,11 +59,12 @@ for (const mode of ["http", "file"]) {
       await page.waitForFunction(() => typeof window.GPUGUIDE_SEARCH !== "undefined");
     });
 
-    for (const [lang, text, expected] of CASES) {
-      it(`${lang}: "${text}" finds ${expected.join(" or ")}`, async () => {
+    for (const [lang, text, expected, within] of CASES) {
+      it(`${lang}: "${text}" finds ${expected.join(" or ")} within ${within}`, async () => {
         const results = await query(lang, text);
-        const first = await results.first().getAttribute("href");
-        assert.ok(expected.some((file) => first.includes(file)), `first result ${first} for ${text}`);
+        const hrefs = (await results.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).slice(0, within);
+        assert.ok(hrefs.some((h) => expected.some((file) => h.includes(file + "#") || h.endsWith(file))),
+          `first results for ${text}: ${hrefs.join(", ")}`);
         const title = await results.first().locator(".result-title").innerText();
         assert.ok(title.length > 0, "results show the page and section");
         const marked = await page.locator("#search-results mark").allInnerTexts();
