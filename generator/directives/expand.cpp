@@ -29,11 +29,12 @@ int line_of(cmark_node* node) {
 
 // Generator HTML goes into custom nodes, whose on_enter text is written as is: an HTML block would
 // pass through the tagfilter extension, which disarms the <title> inside every chart's SVG.
-void replace_with(cmark_node* node, cmark_node_type type, const std::string& html) {
+cmark_node* replace_with(cmark_node* node, cmark_node_type type, const std::string& html) {
     cmark_node* replacement = cmark_node_new(type);
     cmark_node_set_on_enter(replacement, html.c_str());
     cmark_node_replace(node, replacement);
     cmark_node_free(node);
+    return replacement;
 }
 
 } // namespace
@@ -83,7 +84,11 @@ Expansion expand(markdown::Document& document, const Context& context) {
         const int line = line_of(node) + context.line_offset;
         const auto value = inline_value(cmark_node_get_literal(node), context, line);
         expansion.measured = expansion.measured || value.measured;
-        replace_with(node, CMARK_NODE_CUSTOM_INLINE, value.html);
+        cmark_node* element = replace_with(node, CMARK_NODE_CUSTOM_INLINE, value.open);
+        cmark_node_set_on_exit(element, value.close.c_str());
+        cmark_node* text = cmark_node_new(CMARK_NODE_TEXT);
+        cmark_node_set_literal(text, value.text.c_str());
+        cmark_node_append_child(element, text);
     }
     return expansion;
 }

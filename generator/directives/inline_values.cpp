@@ -14,7 +14,7 @@ using markdown::escape_html;
 }
 
 // `value:provenance/cublas`: a field of the measurement document's provenance (versions etc.).
-BlockHtml provenance_value(const std::string& host, const std::string& pointer, const Context& context, int line) {
+InlineHtml provenance_value(const std::string& host, const std::string& pointer, const Context& context, int line) {
     try {
         const auto result = context.store.probe(host, "gpu.specs");
         const auto& document = result.document->json;
@@ -24,10 +24,9 @@ BlockHtml provenance_value(const std::string& host, const std::string& pointer, 
                                              result.document->file.generic_string());
         }
         const auto text = measure::format_value(document.at(path), context.lang).text;
-        return {"<strong class=\"measured\" title=\"" +
-                    escape_html(measure::provenance_text(result, context.lang)) + "\">" +
-                    escape_html(text) + "</strong>",
-                true};
+        return {"<strong class=\"measured\" title=\"" + escape_html(measure::provenance_text(result, context.lang)) +
+                    "\">",
+                text, "</strong>", true};
     } catch (const measure::LookupError& error) {
         fail(context, line, "value", error.what());
     } catch (const nlohmann::json::exception&) {
@@ -35,7 +34,7 @@ BlockHtml provenance_value(const std::string& host, const std::string& pointer, 
     }
 }
 
-BlockHtml measured_value(const std::string& spec, const Context& context, int line) {
+InlineHtml measured_value(const std::string& spec, const Context& context, int line) {
     std::string host = "this";
     std::string reference = spec;
     if (const auto colon = spec.find(':'); colon != std::string::npos) {
@@ -55,19 +54,17 @@ BlockHtml measured_value(const std::string& spec, const Context& context, int li
         const auto* value = context.store.value(result, path.pointer);
         const std::string title = measure::provenance_text(result, context.lang);
         if (value == nullptr) {
-            return {"<span class=\"not-measured\" title=\"" + escape_html(result.reason()) + "\">" +
-                        escape_html(not_measured_text(context.lang)) + "</span>",
-                    true};
+            return {"<span class=\"not-measured\" title=\"" + escape_html(result.reason()) + "\">",
+                    not_measured_text(context.lang), "</span>", true};
         }
-        return {"<strong class=\"measured\" title=\"" + escape_html(title) + "\">" +
-                    escape_html(measure::format_value(*value, context.lang).text) + "</strong>",
-                true};
+        return {"<strong class=\"measured\" title=\"" + escape_html(title) + "\">",
+                measure::format_value(*value, context.lang).text, "</strong>", true};
     } catch (const measure::LookupError& error) {
         fail(context, line, "value", error.what());
     }
 }
 
-BlockHtml data_value(const std::string& spec, const Context& context, int line) {
+InlineHtml data_value(const std::string& spec, const Context& context, int line) {
     const auto first = spec.find('/');
     const auto last = spec.rfind('/');
     if (first == std::string::npos || first == last) {
@@ -93,9 +90,7 @@ BlockHtml data_value(const std::string& spec, const Context& context, int line) 
     if (metric.is_number()) {
         metric = {{"value", metric}, {"unit", column_unit(data->second, field)}};
     }
-    return {"<span class=\"data-value\">" + escape_html(measure::format_value(metric, context.lang).text) +
-                "</span>",
-            false};
+    return {"<span class=\"data-value\">", measure::format_value(metric, context.lang).text, "</span>", false};
 }
 
 } // namespace
@@ -104,7 +99,7 @@ bool is_inline_value(std::string_view literal) {
     return literal.starts_with("value:") || literal.starts_with("data:");
 }
 
-BlockHtml inline_value(std::string_view literal, const Context& context, int line) {
+InlineHtml inline_value(std::string_view literal, const Context& context, int line) {
     const std::string text(literal);
     if (text.starts_with("value:")) {
         return measured_value(text.substr(6), context, line);

@@ -10,7 +10,14 @@ namespace gpuguide::directives {
 /// True for code spans the generator replaces ("value:..." or "data:...").
 bool is_inline_value(std::string_view literal);
 
+/// An inline value as an element around plain text: the text stays a text node of the AST, so
+/// the search index sees it and cmark escapes it.
+struct InlineHtml {
+    std::string open, text, close;
+    bool measured = false;
+};
+
 /// The inline HTML for a span; InputError "file:line: value: problem" when it cannot be found.
-BlockHtml inline_value(std::string_view literal, const Context& context, int line);
+InlineHtml inline_value(std::string_view literal, const Context& context, int line);
 
 } // namespace gpuguide::directives

@@ -22,6 +22,12 @@ constexpr const char* kExtensions[] = {"table", "strikethrough", "autolink", "ta
 Document::Document(std::string_view markdown) {
     static std::once_flag registered;
     std::call_once(registered, [] { cmark_gfm_core_extensions_ensure_registered(); });
+    // cmark-gfm 0.29 keeps the inline parser's special characters in one global table that each
+    // parse with the strikethrough/autolink extensions adds to and then clears (github/cmark-gfm
+    // PR #176), so two parses at once lose each other's `~~` and autolinks. Parsing is therefore
+    // one at a time; directives, rendering and templates still run in parallel.
+    static std::mutex parse_mutex;
+    std::lock_guard lock(parse_mutex);
     parser_ = cmark_parser_new(kParseOptions);
     for (const char* name : kExtensions) {
         cmark_syntax_extension* extension = cmark_find_syntax_extension(name);

@@ -36,7 +36,7 @@ Collected collect(const CollectOptions& options) {
     auto references = load_reference_documents(options.reference_dir);
     if (!options.this_document.empty()) {
         auto document = document_from_file(options.this_document);
-        std::string source = "this build's document from " + options.this_document.generic_string();
+        std::string source = "this build's document from " + options.this_document.filename().string();
         return {Store(std::move(document), std::move(references)), std::move(source)};
     }
     const std::vector<std::string> modes{"auto", "fresh", "cached", "reference"};

@@ -62,11 +62,14 @@ std::string toc_script(const Language& language) {
             entries.push_back({{"title", entry.title}, {"part", true}, {"depth", 0}});
             break;
         case SummaryEntry::Kind::Separator:
+            part.clear(); // suffix chapters after a separator belong to no part
             entries.push_back({{"separator", true}, {"depth", 0}});
             break;
         case SummaryEntry::Kind::Chapter: {
+            // Prefix and suffix chapters (unnumbered) are never inside a part.
+            const std::string in_part = entry.number.empty() ? "" : part;
             json item{{"title", entry.title}, {"number", entry.number}, {"depth", entry.depth},
-                      {"part", false}, {"in_part", part}};
+                      {"part", false}, {"in_part", in_part}};
             item["href"] = entry.draft() ? json() : json(language.pages[entry.page_index].output);
             if (entry.draft()) {
                 item["draft"] = true;

@@ -1,0 +1,107 @@
+#pragma once
+// Helpers for the generator tests: temporary folders, a writable copy of a fixture book, and
+// building it with the fixture's own measurement document (no probes run in tests).
+#include <stdlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+
+#include "load/error.hpp"
+#include "render/site.hpp"
+
+namespace gg_test {
+
+namespace fs = std::filesystem;
+
+inline fs::path books_dir() { return fs::path(GPUGUIDE_TESTS_DIR) / "books"; }
+
+/// A fresh folder under /tmp, removed with everything in it at the end of the test.
+class TempDir {
+  public:
+    TempDir() {
+        std::string pattern = (fs::temp_directory_path() / "gpuguide-test-XXXXXX").string();
+        path_ = ::mkdtemp(pattern.data());
+    }
+    ~TempDir() {
+        std::error_code ignored;
+        fs::remove_all(path_, ignored);
+    }
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+    const fs::path& path() const { return path_; }
+
+  private:
+    fs::path path_;
+};
+
+inline std::string read(const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    return bytes.str();
+}
+
+inline void write(const fs::path& file, const std::string& text) {
+    fs::create_directories(file.parent_path());
+    std::ofstream(file, std::ios::binary) << text;
+}
+
+/// Every file under dir as relative path -> bytes (the manifest excluded: it holds mtimes).
+inline std::map<std::string, std::string> tree(const fs::path& dir) {
+    std::map<std::string, std::string> files;
+    for (const auto& entry : fs::recursive_directory_iterator(dir)) {
+        const auto relative = fs::relative(entry.path(), dir).generic_string();
+        if (entry.is_regular_file() && relative != ".gpuguide-manifest") {
+            files[relative] = read(entry.path());
+        }
+    }
+    return files;
+}
+
+/// A writable copy of tests/books/<name> (content/, templates/, this-host.json).
+class BookCopy {
+  public:
+    explicit BookCopy(const std::string& name = "basic") {
+        fs::copy(books_dir() / name, dir_.path() / "book", fs::copy_options::recursive);
+        fs::remove_all(dir_.path() / "book" / "expected");
+    }
+    fs::path root() const { return dir_.path() / "book"; }
+    fs::path content() const { return root() / "content"; }
+    fs::path out() const { return dir_.path() / "site"; }
+
+    /// Options that build this copy deterministically: fixed date, the fixture's measurements.
+    gpuguide::render::BuildOptions options() const {
+        gpuguide::render::BuildOptions options;
+        options.content_dir = content();
+        options.templates_dir = root() / "templates";
+        options.out_dir = out();
+        options.measure.this_document = root() / "this-host.json";
+        options.source_date_epoch = 1763755200; // 2025-11-21
+        options.jobs = 2;
+        options.force = true;
+        return options;
+    }
+
+    /// Replaces a page's Markdown (front matter added) in content/<lang>/<file>.
+    void page(const std::string& file, const std::string& markdown, const std::string& lang = "en") const {
+        write(content() / lang / file, "---\ntitle: Test page\n---\n" + markdown);
+    }
+
+    /// Builds; returns "" on success or the InputError message.
+    std::string build_error() const {
+        try {
+            gpuguide::render::build_site(options());
+            return "";
+        } catch (const gpuguide::InputError& error) {
+            return error.what();
+        }
+    }
+
+  private:
+    TempDir dir_;
+};
+
+} // namespace gg_test

@@ -1,0 +1,75 @@
+// `gpuguide serve` answering over loopback, with the live-reload script and version endpoint.
+#include <catch2/catch.hpp>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <httplib.h>
+
+#include <thread>
+
+#include "generator_fixture.hpp"
+#include "serve/serve.hpp"
+
+namespace {
+
+// A port that was free a moment ago (the kernel picks it for a socket bound to port 0).
+int free_port() {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
+    socklen_t length = sizeof address;
+    ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
+    ::close(fd);
+    return ntohs(address.sin_port);
+}
+
+} // namespace
+
+TEST_CASE("serve builds, answers on 127.0.0.1, injects the reload script and rebuilds on change", "[serve]") {
+    gg_test::BookCopy book;
+    gpuguide::serve::ServeOptions options;
+    options.build = book.options();
+    options.build.force = false;
+    options.port = free_port();
+    options.poll_ms = 50;
+    std::atomic<bool> stop{false};
+    int status = -1;
+    std::thread server([&] { status = gpuguide::serve::serve(options, stop); });
+
+    httplib::Client client("127.0.0.1", options.port);
+    auto page = client.Get("/en/index.html");
+    for (int attempt = 0; attempt < 100 && !page; ++attempt) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        page = client.Get("/en/index.html");
+    }
+    REQUIRE(page);
+    CHECK(page->status == 200);
+    CHECK(page->body.find("<h1 id=\"introduction\">") != std::string::npos);
+    CHECK(page->body.find("/__gpuguide/version") != std::string::npos);
+    const auto version = client.Get("/__gpuguide/version");
+    REQUIRE(version);
+    CHECK(version->body == "1");
+    const auto missing = client.Get("/en/nothing.html");
+    REQUIRE(missing);
+    CHECK(missing->status == 404);
+
+    book.page("03-notes.md", "# Edited while serving\n");
+    std::string body;
+    for (int attempt = 0; attempt < 100 && body.find("Edited while serving") == std::string::npos; ++attempt) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        if (auto notes = client.Get("/en/03-notes.html")) {
+            body = notes->body;
+        }
+    }
+    CHECK(body.find("Edited while serving") != std::string::npos);
+    CHECK(client.Get("/__gpuguide/version")->body == "2");
+
+    stop = true;
+    server.join();
+    CHECK(status == 0);
+}
