@@ -1,0 +1,85 @@
+"""PyTorch anchors for the probes' figures: the same quantities measured by another tool.
+
+Prints one JSON object: {name: {"value": x, "unit": u}}. Timed with CUDA events after warm-up,
+median of the repetitions, random data (never zeros). Run by bench/probes/run.sh on a GPU host.
+"""
+import json
+import statistics
+
+import torch
+
+
+def timed(fn, warmup=3, reps=10):
+    """Median seconds of fn() between CUDA events, after warm-up."""
+    for _ in range(warmup):
+        fn()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(reps):
+        start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        fn()
+        stop.record()
+        stop.synchronize()
+        times.append(start.elapsed_time(stop) / 1e3)
+    return statistics.median(times)
+
+
+def device_copy():
+    n = 1 << 28  # 1 GiB of float32: far beyond L2
+    src = torch.rand(n, device="cuda")
+    dst = torch.empty_like(src)
+    seconds = timed(lambda: dst.copy_(src))
+    return 2 * src.numel() * 4 / seconds / 1e9  # bytes read + bytes written, as STREAM copy
+
+
+def host_transfer(direction):
+    n = 1 << 26  # 256 MiB of float32, the probes' largest transfer
+    host = torch.rand(n).pin_memory()
+    dev = torch.empty(n, device="cuda")
+    if direction == "h2d":
+        seconds = timed(lambda: dev.copy_(host, non_blocking=True))
+    else:
+        seconds = timed(lambda: host.copy_(dev, non_blocking=True))
+    return n * 4 / seconds / 1e9
+
+
+def matmul(dtype, tf32=False, n=8192):
+    torch.backends.cuda.matmul.allow_tf32 = tf32
+    a = torch.randn(n, n, device="cuda").to(dtype)
+    b = torch.randn(n, n, device="cuda").to(dtype)
+    seconds = timed(lambda: a @ b)
+    torch.backends.cuda.matmul.allow_tf32 = False
+    return 2 * n**3 / seconds / 1e12
+
+
+def fp8_matmul(n=8192):
+    a = torch.randn(n, n, device="cuda").to(torch.float8_e4m3fn)
+    b = torch.randn(n, n, device="cuda").to(torch.float8_e4m3fn).t()  # column-major B, as required
+    one = torch.tensor(1.0, device="cuda")
+    seconds = timed(lambda: torch._scaled_mm(a, b, scale_a=one, scale_b=one, out_dtype=torch.bfloat16))
+    return 2 * n**3 / seconds / 1e12
+
+
+def main():
+    results = {"device": torch.cuda.get_device_name(0), "torch": torch.__version__}
+    anchors = {
+        "device_copy": (device_copy, "GB/s"),
+        "h2d_pinned": (lambda: host_transfer("h2d"), "GB/s"),
+        "d2h_pinned": (lambda: host_transfer("d2h"), "GB/s"),
+        "matmul_bf16": (lambda: matmul(torch.bfloat16), "TFLOP/s"),
+        "matmul_fp16": (lambda: matmul(torch.float16), "TFLOP/s"),
+        "matmul_tf32": (lambda: matmul(torch.float32, tf32=True), "TFLOP/s"),
+        "matmul_fp32": (lambda: matmul(torch.float32), "TFLOP/s"),
+        "matmul_fp8": (fp8_matmul, "TFLOP/s"),
+    }
+    for name, (fn, unit) in anchors.items():
+        try:
+            results[name] = {"value": fn(), "unit": unit}
+        except Exception as error:  # e.g. _scaled_mm absent or FP8 unsupported on this GPU
+            results[name] = {"value": None, "unit": unit, "error": str(error)}
+    print(json.dumps(results, indent=2))
+
+
+if __name__ == "__main__":
+    main()
