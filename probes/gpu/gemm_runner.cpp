@@ -137,7 +137,7 @@ GemmCase::GemmCase(const PrecisionSpec& spec, int n, cudaStream_t stream)
     int found = 0;
     GG_CUBLAS(cublasLtMatmulAlgoGetHeuristic(lt_->handle, lt_->op, lt_->a, lt_->b, lt_->d, lt_->d,
                                              lt_->preference, 1, &lt_->heuristic, &found));
-    if (found == 0) throw std::runtime_error("cuBLASLt found no algorithm for " + spec.name + " at n=" + std::to_string(n));
+    if (found == 0 || lt_->heuristic.state != CUBLAS_STATUS_SUCCESS) throw std::runtime_error("cuBLASLt found no algorithm for " + spec.name + " at n=" + std::to_string(n));
 }
 
 GemmCase::~GemmCase() {

@@ -36,8 +36,9 @@ ChasePoint chase(std::size_t bytes, std::uint32_t steps, int reps, std::mt19937_
     DeviceBuffer next(words.size() * 4), sink(4), cycles(8);
     GG_CUDA(cudaMemcpy(next.as<void>(), words.data(), words.size() * 4, cudaMemcpyHostToDevice));
     EventTimer timer;
-    // Warm-up: one lap for cache-sized sets (so they are resident); short for DRAM-sized ones.
-    auto warm = std::uint32_t(std::min<std::size_t>(nodes, 1u << 16));
+    // Warm-up: a full lap for cache-sized sets (so they are resident), a short one for sets far
+    // beyond the L2 (they miss anyway; a full lap of millions of DRAM loads would take seconds).
+    auto warm = std::uint32_t(nodes <= (1u << 20) ? nodes : (1u << 16));
     kernels::pointer_chase(next.as<std::uint32_t>(), warm, sink.as<std::uint32_t>(), cycles.as<long long>(),
                            timer.stream());
     GG_LAUNCHED();

@@ -119,6 +119,14 @@ json measure(Run& run, const std::string& key) {
     return result;
 }
 
+/// True when obtain() would take this probe's result from the cache.
+bool will_use_cache(const Run& run, const std::string& key, bool gpu) {
+    if (run.options.mode == Mode::Fresh) return false;
+    if (gpu && (run.options.mode == Mode::Reference || !run.identity.value("gpu_usable", false)))
+        return false;
+    return run.cache.load(key).has_value();
+}
+
 /// Decides, for one probe, between the cache, a fresh run and a skip.
 json obtain(Run& run, const std::string& key, bool gpu, bool& from_cache) {
     Mode mode = run.options.mode;
@@ -219,7 +227,7 @@ RunOutcome collect_measurements(const RunOptions& options) {
     json probes = json::object();
     for (std::size_t k = 0; k < selected.size(); ++k) {
         const auto& [key, gpu] = selected[k];
-        bool from_cache = run.options.mode != Mode::Fresh && run.cache.load(key).has_value();
+        bool from_cache = will_use_cache(run, key, gpu);
         if (options.on_progress)
             options.on_progress({key, k, selected.size(), Clock::now() - start, from_cache});
         json result = obtain(run, key, gpu, from_cache);
