@@ -23,11 +23,14 @@ DataFile load_data_file(const std::filesystem::path& path) {
     data.path = path;
     try {
         data.json = nlohmann::json::parse(read_file(path));
-    } catch (const nlohmann::json::parse_error& error) {
+    } catch (const nlohmann::json::exception& error) { // parse_error, and out_of_range for 1e400
         fail_at(path, 0, std::string("not valid JSON: ") + error.what());
     }
     if (!data.json.is_object()) {
         fail_at(path, 0, "a data file must be a JSON object with `key`, `columns` and `records`");
+    }
+    if (const auto key = data.json.find("key"); key != data.json.end() && !key->is_string()) {
+        fail_at(path, 0, "`key` must be text: the field that names each record, e.g. \"id\"");
     }
     data.key_field = data.json.value("key", std::string("id"));
     const auto records = data.json.find("records");
@@ -64,7 +67,9 @@ Language load_language(const std::filesystem::path& dir, const std::string& code
     language.name = language_name(code);
     language.dir = dir;
     const auto summary_path = dir / "SUMMARY.md";
-    language.summary = parse_summary(summary_path, read_file(summary_path));
+    const std::string summary_text = read_file(summary_path);
+    check_utf8(summary_path, summary_text);
+    language.summary = parse_summary(summary_path, summary_text);
     for (auto& entry : language.summary) {
         if (entry.kind != SummaryEntry::Kind::Chapter || entry.source.empty()) {
             continue;
@@ -74,7 +79,9 @@ Language load_language(const std::filesystem::path& dir, const std::string& code
         page.source = entry.source;
         page.output = std::filesystem::path(entry.source).replace_extension(".html").generic_string();
         page.number = entry.number;
-        parse_front_matter(page, read_file(page.source_path));
+        const std::string text = read_file(page.source_path);
+        check_utf8(page.source_path, text);
+        parse_front_matter(page, text);
         entry.page_index = static_cast<int>(language.pages.size());
         language.page_by_source.emplace(page.source, entry.page_index);
         language.pages.push_back(std::move(page));

@@ -1,4 +1,5 @@
 // YAML front matter of a page, and the YAML -> JSON conversion that templates and directives use.
+#include <algorithm>
 #include <charconv>
 
 #include <yaml-cpp/yaml.h>
@@ -9,23 +10,53 @@
 
 namespace gpuguide {
 
-nlohmann::json yaml_to_json(const YAML::Node& node) {
-    switch (node.Type()) {
-    case YAML::NodeType::Map: {
-        auto object = nlohmann::json::object();
-        for (const auto& item : node) {
-            object[item.first.as<std::string>()] = yaml_to_json(item.second);
+namespace {
+
+// Aliases turn a YAML document into a graph: `a: &x [*x]` is a cycle, and aliases of aliases grow
+// exponentially ("billion laughs"). Front matter and directive bodies are small, so the
+// conversion bounds both instead of recursing or allocating without end.
+constexpr int kMaxDepth = 64;
+constexpr std::size_t kMaxValues = 100000;
+
+class Converter {
+  public:
+    nlohmann::json convert(const YAML::Node& node, int depth) {
+        if (depth > kMaxDepth) {
+            throw YAML::ParserException(node.Mark(), "values nested more than 64 levels deep "
+                                                     "(does an alias `*name` contain itself?)");
         }
-        return object;
-    }
-    case YAML::NodeType::Sequence: {
-        auto array = nlohmann::json::array();
-        for (const auto& item : node) {
-            array.push_back(yaml_to_json(item));
+        if (++values_ > kMaxValues) {
+            throw YAML::ParserException(node.Mark(), "more than 100000 values (aliases `*name` "
+                                                     "that repeat each other?)");
         }
-        return array;
+        switch (node.Type()) {
+        case YAML::NodeType::Map: {
+            auto object = nlohmann::json::object();
+            for (const auto& item : node) {
+                if (!item.first.IsScalar()) {
+                    throw YAML::ParserException(item.first.Mark(),
+                                                "a key must be plain text, not a list or a map");
+                }
+                object[item.first.Scalar()] = convert(item.second, depth + 1);
+            }
+            return object;
+        }
+        case YAML::NodeType::Sequence: {
+            auto array = nlohmann::json::array();
+            for (const auto& item : node) {
+                array.push_back(convert(item, depth + 1));
+            }
+            return array;
+        }
+        case YAML::NodeType::Scalar:
+            return scalar(node);
+        default:
+            return nullptr;
+        }
     }
-    case YAML::NodeType::Scalar: {
+
+  private:
+    static nlohmann::json scalar(const YAML::Node& node) {
         const std::string& text = node.Scalar();
         if (node.Tag() == "!") { // quoted: always a string
             return text;
@@ -43,10 +74,13 @@ nlohmann::json yaml_to_json(const YAML::Node& node) {
         }
         return text;
     }
-    default:
-        return nullptr;
-    }
-}
+
+    std::size_t values_ = 0;
+};
+
+} // namespace
+
+nlohmann::json yaml_to_json(const YAML::Node& node) { return Converter().convert(node, 0); }
 
 void parse_front_matter(Page& page, std::string_view text) {
     const auto& file = page.source_path;
@@ -81,16 +115,15 @@ void parse_front_matter(Page& page, std::string_view text) {
     }
     const std::size_t yaml_start = text.find('\n') + 1;
     const std::string yaml(text.substr(yaml_start, yaml_end - yaml_start));
-    YAML::Node node;
     try {
-        node = YAML::Load(yaml);
+        const YAML::Node node = YAML::Load(yaml);
+        if (!node.IsMap()) {
+            fail_at(file, 2, "front matter must be YAML keys like `title: ...`");
+        }
+        page.meta = yaml_to_json(node);
     } catch (const YAML::Exception& error) {
-        fail_at(file, error.mark.line + 2, "front matter: " + error.msg);
+        fail_at(file, std::max(0, error.mark.line) + 2, "front matter: " + error.msg);
     }
-    if (!node.IsMap()) {
-        fail_at(file, 2, "front matter must be YAML keys like `title: ...`");
-    }
-    page.meta = yaml_to_json(node);
     const auto title = page.meta.find("title");
     if (title == page.meta.end() || !title->is_string() || title->get<std::string>().empty()) {
         fail_at(file, 2, "front matter: `title` is required (a line `title: Page title`)");

@@ -4,7 +4,7 @@
 # Builds the good book in base/ (with the repository's templates/) once, then for every case in
 # cases/ (or the named ones) builds a broken copy of it into a copy of the good site and asserts:
 #   * gpuguide exits non-zero, without a crash (signal) and within the time limit;
-#   * every line of the case's `expect` file appears, exactly, as a line of stderr;
+#   * every line of the case's `expect` file appears, exactly, as a line of its output;
 #   * the earlier good site is byte for byte what it was, and nothing was left beside it.
 # A case folder holds (see README.md): expect, and any of files/ (copied over the book), remove
 # (paths to delete, one a line), setup.sh (run in the book to generate big inputs), args (the
@@ -18,7 +18,8 @@ repo=$(cd "$here/../.." && pwd)
 exe=$(realpath "${1:?usage: run.sh GPUGUIDE [CASE...]}")
 shift
 limit=${GPUGUIDE_BAD_INPUT_TIMEOUT:-120}
-default_args="build --content content --templates templates --out @OUT@ --measure reference"
+# --measurements: this build's document from a file, so no probe runs (probe_faults.sh covers them).
+default_args="build --content content --templates templates --out @OUT@ --measurements this-build.json"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/gpuguide-bad-input.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -87,21 +88,21 @@ for name in "${cases[@]}"; do
 
   if [[ -f $case_dir/pre-args ]]; then
     read -r -a pre <<<"$(cat "$case_dir/pre-args")"
-    if ! gpuguide "$book" "$out_parent/site" "${pre[@]}" >"$out_parent/../pre.log" 2>&1; then
-      fail_case "$name" "the preparing command failed: $(head -n 3 "$out_parent/../pre.log")"
+    if ! gpuguide "$book" "$out_parent/site" "${pre[@]}" >"$work/cases/$name/pre.log" 2>&1; then
+      fail_case "$name" "the preparing command failed: $(head -n 3 "$work/cases/$name/pre.log")"
       continue
     fi
   fi
   before=$(tree_digest "$out_parent")
 
+  # stdout and stderr together: `check` reports on stdout, input errors go to stderr.
+  output=$work/cases/$name/output
   status=0
-  gpuguide "$book" "$out_parent/site" "${args[@]}" >"$out_parent/../stdout" \
-    2>"$out_parent/../stderr" || status=$?
-  stderr_file=$out_parent/../stderr
+  gpuguide "$book" "$out_parent/site" "${args[@]}" >"$output" 2>&1 || status=$?
 
   if ((status > 128)); then
     fail_case "$name" "killed by signal $((status - 128)) (crash, or over ${limit}s)"
-    tail -n 20 "$stderr_file" >&2
+    tail -n 20 "$output" >&2
     continue
   fi
   if ((status == 0)); then
@@ -114,15 +115,18 @@ for name in "${cases[@]}"; do
   fi
   if [[ $outcome == ok-or-fail && ! -f $case_dir/expect ]]; then
     # Refused: the message must still name the input file (and line) first.
-    grep -Eq '^(content|templates)/[^ ]+(:[0-9]+)?: .+' "$stderr_file" ||
-      fail_case "$name" "refused without a file:line: message: $(head -n 3 "$stderr_file")"
+    grep -Eq '^(content|templates)/[^ ]+(:[0-9]+)?: .+' "$output" ||
+      fail_case "$name" "refused without a file:line: message: $(head -n 3 "$output")"
+  elif [[ ! -f $case_dir/expect ]]; then
+    fail_case "$name" "no expect file; the output was:"
+    sed 's/^/  | /' "$output" | head -n 5 >&2
   else
     while IFS= read -r line; do
       [[ -z $line ]] && continue
-      if ! grep -Fxq -- "$line" "$stderr_file"; then
-        fail_case "$name" "stderr lacks the line: $line"
-        echo "  stderr was:" >&2
-        sed 's/^/  | /' "$stderr_file" | head -n 20 >&2
+      if ! grep -Fxq -- "$line" "$output"; then
+        fail_case "$name" "the output lacks the line: $line"
+        echo "  the output was:" >&2
+        sed 's/^/  | /' "$output" | head -n 20 >&2
       fi
     done <"$case_dir/expect"
   fi
