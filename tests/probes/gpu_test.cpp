@@ -1,4 +1,4 @@
-// The GPU probes on a real GPU. Without one, the test prints why and exits with code 77, which
+// The GPU probes on a real GPU (hidden tag: run with "[gpu]"). Without one, the test prints why and exits with code 77, which
 // ctest reports as "Skipped" (tests/probes/CMakeLists.txt sets SKIP_RETURN_CODE 77).
 #include <catch2/catch.hpp>
 
@@ -19,7 +19,7 @@ double median(const json& metric) { return metric.value("median", metric.value("
 
 }  // namespace
 
-TEST_CASE("GPU probes give verified, plausible figures on this machine's GPU", "[gpu]") {
+TEST_CASE("GPU probes give verified, plausible figures on this machine's GPU", "[.gpu]") {
     TempDir dir("gpu");
     auto outcome = collect_measurements(quick_options(
         dir.path, {"gpu.specs", "gpu.stream", "gpu.transfer", "gpu.gemm", "gpu.latency", "gpu.power", "gpu.multi"},
