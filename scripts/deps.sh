@@ -9,7 +9,7 @@ build_pkgs=(
   nlohmann-json3-dev libkainjow-mustache-dev libcli11-dev libyaml-cpp-dev
   libcpp-httplib-dev libopenblas-dev
 )
-test_pkgs=(catch2 clang libclang-rt-14-dev chromium nodejs npm libxml2-utils python3)
+test_pkgs=(catch2 clang libclang-rt-14-dev chromium nodejs npm libxml2-utils python3 fonts-wqy-microhei)
 bench_pkgs=(hugo cmark-gfm hyperfine time)
 
 case "${1:-build}" in
