@@ -172,12 +172,21 @@
     for (var i = 0; i < tables.length; i++) {
       var table = tables[i];
       if (table.parentNode.classList.contains("table-scroll")) continue;
-      var box = el("div", { class: "table-scroll", tabindex: "0", role: "region" });
+      // A named <section> is a region landmark: screen readers announce what scrolls.
+      var box = el("section", { class: "table-scroll", tabindex: "0" });
       var caption = table.querySelector("caption");
       var heading = caption ? caption.textContent : label;
       box.setAttribute("aria-label", heading.trim() || label);
       table.parentNode.insertBefore(box, table);
       box.appendChild(table);
+    }
+  }
+
+  // Code blocks wider than the text column scroll; a keyboard can only scroll what it can focus.
+  function focusableCode() {
+    var blocks = doc.querySelectorAll(".content pre");
+    for (var i = 0; i < blocks.length; i++) {
+      if (blocks[i].scrollWidth > blocks[i].clientWidth) blocks[i].setAttribute("tabindex", "0");
     }
   }
 
@@ -210,5 +219,6 @@
   setupMenu();
   setupTheme();
   wrapTables();
+  focusableCode();
   setupSearch();
 })();
