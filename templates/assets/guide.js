@@ -182,6 +182,14 @@
     }
   }
 
+  // "On this page" sits above the text on narrow screens; there it starts folded.
+  function foldPageToc() {
+    var details = doc.querySelector(".page-toc details");
+    if (details && window.matchMedia && window.matchMedia("(max-width: 75rem)").matches) {
+      details.open = false;
+    }
+  }
+
   // Code blocks wider than the text column scroll; a keyboard can only scroll what it can focus.
   function focusableCode() {
     var blocks = doc.querySelectorAll(".content pre");
@@ -220,5 +228,6 @@
   setupTheme();
   wrapTables();
   focusableCode();
+  foldPageToc();
   setupSearch();
 })();
