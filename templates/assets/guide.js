@@ -102,10 +102,9 @@
     nav.textContent = "";
     nav.appendChild(frag);
     if (fallback) nav.appendChild(fallback);
-    if (currentLink) {
+    if (currentLink && currentLink.offsetTop > nav.clientHeight * 0.7) {
       // Bring the current page into view inside the sidebar without moving the page itself.
-      var top = currentLink.offsetTop - nav.clientHeight / 3;
-      if (top > 0) nav.scrollTop = top;
+      nav.scrollTop = currentLink.offsetTop - nav.clientHeight / 3;
     }
   }
 

@@ -105,6 +105,11 @@
     if (hits.length) start = Math.max(0, hits[0].at - Math.floor(width / 4));
     var end = Math.min(text.length, start + width);
     start = Math.max(0, Math.min(start, end - width));
+    // Do not start in the middle of a Latin word.
+    if (start > 0 && /\w/.test(text.charAt(start - 1))) {
+      var space = text.indexOf(" ", start);
+      if (space >= 0 && space < start + 20 && (!hits.length || space < hits[0].at)) start = space + 1;
+    }
     var pieces = [];
     if (start > 0) pieces.push({ text: "…", mark: false });
     var at = start;

@@ -23,6 +23,18 @@ describe("screenshots", () => {
     await server?.close();
   });
 
+  it("desktop, light, searching", async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.desktop, colorScheme: "light" });
+    await page.goto(server.url + "en/08-gpu-metrics.html");
+    await page.locator("#search-input").focus();
+    await page.locator("#search-input").fill("memory bandwidth");
+    await page.waitForFunction(() => document.getElementById("search-results").getAttribute("data-query"));
+    const file = path.join(screenshotDir, "en-08-gpu-metrics-desktop-light-search.png");
+    await page.screenshot({ path: file });
+    assert.ok(fs.statSync(file).size > 5000);
+    await page.close();
+  });
+
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     for (const theme of ["light", "dark"]) {
       it(`${name}, ${theme}`, async () => {
