@@ -1,0 +1,75 @@
+// Host-side parts of the GPU probes that need no GPU: input generation, identity without a
+// driver, NVML absent, throttle-reason names.
+#include <catch2/catch.hpp>
+
+#include <set>
+
+#include "gpu/gpu_identity.hpp"
+#include "gpu/kernels/gemm_values.hpp"
+
+#if GPUGUIDE_PROBES_HAVE_CUDA
+#include "gpu/nvml.hpp"
+#endif
+
+using namespace gpuguide::probes;
+
+TEST_CASE("GEMM inputs are reproducible, spread over [-1, 1) and never all zero") {
+    std::set<float> distinct;
+    double sum = 0;
+    for (std::uint64_t i = 0; i < 100000; ++i) {
+        float v = gpu::uniform_value(i, 11);
+        REQUIRE(v >= -1.0f);
+        REQUIRE(v < 1.0f);
+        distinct.insert(v);
+        sum += v;
+    }
+    CHECK(distinct.size() > 99000);
+    CHECK(std::abs(sum / 100000) < 0.01);  // centred
+    CHECK(gpu::uniform_value(42, 11) == gpu::uniform_value(42, 11));
+    CHECK(gpu::uniform_value(42, 11) != gpu::uniform_value(42, 29));  // A and B differ
+    int low = 0, high = 0;
+    for (std::uint64_t i = 0; i < 10000; ++i) {
+        int x = gpu::int_value(i, 5);
+        REQUIRE(x >= -16);
+        REQUIRE(x <= 16);
+        low = std::min(low, x);
+        high = std::max(high, x);
+    }
+    CHECK(low == -16);
+    CHECK(high == 16);
+}
+
+TEST_CASE("without a usable GPU the identity says why, and versions stay known") {
+    GpuIdentity identity = gpu_identity();
+    if (identity.usable) {
+        WARN("SKIPPED: this machine has a usable GPU; the no-GPU identity cannot be shown here");
+        return;
+    }
+    CHECK(identity.reason.size() > 10);
+    CHECK(identity.devices.empty());
+    nlohmann::json json = to_json(identity);
+    CHECK(json["gpus"].is_array());
+#if GPUGUIDE_PROBES_HAVE_CUDA
+    // The runtime and cuBLAS are linked in, so their versions are known even without a driver.
+    REQUIRE(identity.cuda_runtime);
+    CHECK(identity.cuda_runtime->find('.') != std::string::npos);
+    REQUIRE(identity.cublas);
+    CHECK(std::count(identity.cublas->begin(), identity.cublas->end(), '.') == 2);
+#endif
+}
+
+#if GPUGUIDE_PROBES_HAVE_CUDA
+TEST_CASE("NVML: absent library reported with a reason; throttle reasons named") {
+    auto& nvml = gpu::Nvml::instance();
+    if (nvml.available()) {
+        CHECK(nvml.driver_version());
+    } else {
+        CHECK(nvml.error().find("NVML") != std::string::npos);
+        CHECK_FALSE(nvml.driver_version());
+        CHECK_FALSE(nvml.device("0000:00:00.0"));
+    }
+    CHECK(gpu::Nvml::describe_clocks_event_reasons(0).empty());
+    CHECK(gpu::Nvml::describe_clocks_event_reasons(0x4 | 0x40) ==
+          std::vector<std::string>{"sw_power_cap", "hw_thermal_slowdown"});
+}
+#endif
