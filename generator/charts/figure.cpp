@@ -75,8 +75,9 @@ std::string render_figure(const ChartSpec& spec, std::string_view lang) {
     const std::string width = detail::format_coord(detail::chart_width);
     std::string html;
     html.reserve(output.body.size() + 2048);
+    // The caption comes first: html-validate wants <figcaption> as the first or last child.
     html += "<figure class=\"chart chart-" + std::string(kind_name(spec.kind)) + "\" id=\"" + id +
-            "\">\n";
+            "\">\n<figcaption>" + escape_xml(title) + "</figcaption>\n";
     html += "<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-labelledby=\"" + id +
             "-title " + id + "-desc\" viewBox=\"0 0 " + width + ' ' + height + "\" width=\"" +
             width + "\" height=\"" + height +
@@ -84,7 +85,7 @@ std::string render_figure(const ChartSpec& spec, std::string_view lang) {
     html += "<title id=\"" + id + "-title\">" + escape_xml(title) + "</title>\n";
     html += "<desc id=\"" + id + "-desc\">" + escape_xml(description) + "</desc>\n";
     html += output.body;
-    html += "\n</svg>\n<figcaption>" + escape_xml(title) + "</figcaption>\n";
+    html += "\n</svg>\n";
     html += "<details class=\"chart-data\"><summary>" + escape_xml(strings.data) + "</summary>\n" +
             table_html(output.table) + "\n</details>\n</figure>\n";
     return html;

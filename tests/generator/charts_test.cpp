@@ -359,13 +359,16 @@ TEST_CASE("every chart kind is a complete, accessible figure", "[charts][figure]
         require_well_formed(html);
         require_finite_numbers(html);
         CHECK(html.rfind("<figure class=\"chart chart-", 0) == 0);
+        // html-validate: the caption is the figure's first (or last) child.
+        CHECK(html.find(">\n<figcaption>" + spec.title + "</figcaption>\n<svg ") !=
+              std::string::npos);
+        CHECK(html.find("</details>\n</figure>") != std::string::npos);
         CHECK(html.find("role=\"img\"") != std::string::npos);
         CHECK(html.find("aria-labelledby=\"" + spec.id + "-title " + spec.id + "-desc\"") !=
               std::string::npos);
         CHECK(html.find("<title id=\"" + spec.id + "-title\">" + spec.title + "</title>") !=
               std::string::npos);
         CHECK(html.find("<desc id=\"" + spec.id + "-desc\">") != std::string::npos);
-        CHECK(html.find("<figcaption>" + spec.title + "</figcaption>") != std::string::npos);
         CHECK(html.find("<details class=\"chart-data\"><summary>Data</summary>") !=
               std::string::npos);
         CHECK(html.size() < 12000); // a few KB per chart
