@@ -56,6 +56,11 @@ bool is_wide(char32_t c) {
            (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x20000 && c <= 0x3FFFD);
 }
 
+/// Width in em of a decoded character (`length` 0: an invalid byte, drawn as U+FFFD).
+double char_ems(std::size_t length, char32_t c) {
+    return (length != 0 && is_wide(c)) ? 1.0 : 0.6;
+}
+
 std::string strip_trailing_zeros(std::string text) {
     if (text.find('.') == std::string::npos) {
         return text;
@@ -204,7 +209,7 @@ double text_width(std::string_view text, double font_size) {
     for (std::size_t pos = 0; pos < text.size();) {
         char32_t c = 0;
         const std::size_t length = decode_utf8(text, pos, c);
-        ems += (length != 0 && is_wide(c)) ? 1.0 : 0.6;
+        ems += char_ems(length, c);
         pos += std::max<std::size_t>(length, 1);
     }
     return ems * font_size;
@@ -214,12 +219,16 @@ std::string fit_text(std::string_view text, double max_width, double font_size) 
     if (text_width(text, font_size) <= max_width) {
         return std::string(text);
     }
+    // One pass, adding code point widths, so hostile megabyte labels stay linear.
     const double budget = max_width - text_width("…", font_size);
+    double used = 0;
     std::size_t end = 0;
     for (std::size_t pos = 0; pos < text.size();) {
         char32_t c = 0;
-        const std::size_t length = std::max<std::size_t>(decode_utf8(text, pos, c), 1);
-        if (text_width(text.substr(0, pos + length), font_size) > budget) {
+        const std::size_t decoded = decode_utf8(text, pos, c);
+        const std::size_t length = std::max<std::size_t>(decoded, 1);
+        used += char_ems(decoded, c) * font_size;
+        if (used > budget) {
             break;
         }
         pos += length;

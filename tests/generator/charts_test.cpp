@@ -434,3 +434,18 @@ TEST_CASE("empty charts still render a valid figure", "[charts][figure]") {
         CHECK(html.find("id=\"chart-title\"") != std::string::npos);
     }
 }
+
+TEST_CASE("huge labels are cut quickly and stay valid UTF-8", "[charts][format]") {
+    const std::string huge(1 << 20, 'x');
+    const std::string fitted = fit_text(huge, 200, 11);
+    CHECK(text_width(fitted, 11) <= 200);
+    CHECK(fitted.size() < 100);
+    CHECK(fit_text("短标签", 200, 11) == "短标签");
+    const std::string cut = fit_text(
+        "显卡显卡显卡显卡显卡显卡显卡显卡显卡显卡显卡显卡显卡显卡显卡显卡显卡显卡", 100, 11);
+    CHECK(cut.size() % 3 == 0); // whole three-byte characters, then "…"
+    ChartSpec spec = bar_chart();
+    spec.series[0].points[0].label = huge;
+    const std::string html = render_figure(spec, "en");
+    require_well_formed(html);
+}
