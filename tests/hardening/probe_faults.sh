@@ -47,7 +47,7 @@ rows:
 ```
 PAGE
 
-# gpuguide OUT CACHE ARGS...: builds the book (in the background when BACKGROUND=1).
+# gpuguide OUT CACHE ARGS...: builds the book with the probes.
 gpuguide() {
   local out=$1 cache=$2
   shift 2
@@ -83,8 +83,10 @@ echo "probe faults: crash, absurd and garbage recorded as failed with reasons; c
 # 2. SIGKILL during a hanging probe: the previous site and the cache stay whole.
 digest() { (cd "$1" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum); }
 before=$(digest "$work/site")
-GPUGUIDE_PROBE_FAULT=cpu.gemm:hang gpuguide "$work/site" "$work/cache" --measure fresh \
-  >"$work/kill.log" 2>&1 &
+# exec: $! is gpuguide itself, not a shell around it, so the SIGKILL below reaches the build.
+(cd "$book" && GPUGUIDE_PROBE_FAULT=cpu.gemm:hang exec "$exe" build --content content \
+  --templates templates --out "$work/site" --probe-exe "$probe" --cache-dir "$work/cache" \
+  --measure fresh) >"$work/kill.log" 2>&1 &
 build_pid=$!
 for _ in $(seq 600); do # until the hanging probe has started (at most 60 s)
   grep -q 'cpu.gemm' "$work/kill.log" && break
@@ -92,9 +94,12 @@ for _ in $(seq 600); do # until the hanging probe has started (at most 60 s)
 done
 grep -q 'cpu.gemm' "$work/kill.log" || fail "the build never reached cpu.gemm: $(cat "$work/kill.log")"
 sleep 0.5
+[[ $(readlink "/proc/$build_pid/exe") == "$exe" ]] || fail "pid $build_pid is not gpuguide"
 kill -KILL "$build_pid"
-wait "$build_pid" 2>/dev/null || true
+status=0
+wait "$build_pid" 2>/dev/null || status=$?
 build_pid=
+((status == 128 + 9)) || fail "the build was not killed by SIGKILL (exit status $status)"
 [[ $before == "$(digest "$work/site")" ]] || fail "the killed build changed the previous site"
 python3 - "$work/cache" <<'PY' || exit 1
 import json, pathlib, sys
