@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-gpuguide=build/default/generator/gpuguide
+gpuguide=${GPUGUIDE_BIN:-build/default/generator/gpuguide} # another build for local runs
 [[ -x $gpuguide ]] || { echo "40-browser: $gpuguide is missing; run scripts/test.sh" >&2; exit 1; }
 command -v node >/dev/null || { echo "40-browser: node is missing (scripts/deps.sh test)" >&2; exit 1; }
 export CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
