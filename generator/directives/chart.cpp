@@ -39,12 +39,19 @@ struct ChartBuilder {
         return axis;
     }
 
+    // An axis field of a data-file chart, checked against the file's columns.
     std::string field(const char* key) {
         const auto node = body.root()[key];
         if (!node) {
             body.fail("missing `" + std::string(key) + "` (e.g. " + key + ": {field: year})");
         }
-        return body.text(node, "field");
+        std::string name = body.text(node, "field");
+        check_column(body, node["field"], data(), name);
+        return name;
+    }
+
+    const DataFile& data() {
+        return data_file(body, body.root()["data"], context, body.text(body.root(), "data"));
     }
 
     // A measured number through the store; nullopt (and a note) when the probe is not ok.
@@ -70,9 +77,8 @@ struct ChartBuilder {
     }
 
     std::vector<const json*> records() {
-        const auto& data = data_file(body, body.root()["data"], context, body.text(body.root(), "data"));
         std::vector<const json*> list;
-        for (const auto& record : data.json.at("records")) {
+        for (const auto& record : data().json.at("records")) {
             list.push_back(&record);
         }
         return list;
@@ -82,6 +88,11 @@ struct ChartBuilder {
     void data_series(const std::string& x_field, const std::string& y_field, bool x_is_label) {
         const std::string group = body.text_or(body.root(), "group", "");
         const std::string label = body.text_or(body.root(), "label", "name");
+        for (const char* key : {"group", "label"}) {
+            if (body.root()[key]) {
+                check_column(body, body.root()[key], data(), body.text(body.root(), key));
+            }
+        }
         const std::string highlight_name = highlighted_gpu();
         std::map<std::string, charts::Series> by_group; // sorted: deterministic colours
         for (const json* record : records()) {

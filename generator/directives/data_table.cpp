@@ -34,16 +34,8 @@ BlockHtml data_table(const Body& body, const Context& context) {
     if (fields.empty()) {
         body.fail(root, "missing `columns` (a list of fields, e.g. [name, year])");
     }
-    const auto& known = data.json.value("columns", json::object());
     for (const auto& field : fields) {
-        if (!known.contains(field) && field != data.key_field && field != "source") {
-            std::string names;
-            for (const auto& item : known.items()) {
-                names += (names.empty() ? "" : ", ") + item.key();
-            }
-            body.fail(root["columns"], "no column \"" + field + "\" in " + data.path.generic_string() +
-                                           " (known: " + names + ")");
-        }
+        check_column(body, root["columns"], data, field);
     }
     std::vector<const json*> records;
     for (const auto& record : data.json.at("records")) {

@@ -30,6 +30,10 @@ ProbePath split_probe_path(const std::string& text);
 const DataFile& data_file(const Body& body, const YAML::Node& near, const Context& context,
                           const std::string& name);
 
+/// Fails at `near` unless `field` is a column of `data` (or its key field or `source`):
+/// "no column \"x\" in content/data/gpus.json (known: ...)".
+void check_column(const Body& body, const YAML::Node& near, const DataFile& data, const std::string& field);
+
 /// A field of a record in the page's language: {"en": ..., "zh": ...} objects pick `lang`.
 const nlohmann::json& localized(const nlohmann::json& value, const std::string& lang);
 

@@ -27,6 +27,18 @@ const DataFile& data_file(const Body& body, const YAML::Node& near, const Contex
     return found->second;
 }
 
+void check_column(const Body& body, const YAML::Node& near, const DataFile& data, const std::string& field) {
+    const auto& known = data.json.value("columns", nlohmann::json::object());
+    if (known.contains(field) || field == data.key_field || field == "source") {
+        return;
+    }
+    std::string names;
+    for (const auto& item : known.items()) {
+        names += (names.empty() ? "" : ", ") + item.key();
+    }
+    body.fail(near, "no column \"" + field + "\" in " + data.path.generic_string() + " (known: " + names + ")");
+}
+
 const nlohmann::json& localized(const nlohmann::json& value, const std::string& lang) {
     if (value.is_object() && !value.contains("unit")) {
         if (const auto found = value.find(lang); found != value.end()) {

@@ -67,7 +67,9 @@ Language load_language(const std::filesystem::path& dir, const std::string& code
     language.name = language_name(code);
     language.dir = dir;
     const auto summary_path = dir / "SUMMARY.md";
-    language.summary = parse_summary(summary_path, read_file(summary_path));
+    const std::string summary_text = read_file(summary_path);
+    check_utf8(summary_path, summary_text);
+    language.summary = parse_summary(summary_path, summary_text);
     for (auto& entry : language.summary) {
         if (entry.kind != SummaryEntry::Kind::Chapter || entry.source.empty()) {
             continue;
@@ -77,7 +79,9 @@ Language load_language(const std::filesystem::path& dir, const std::string& code
         page.source = entry.source;
         page.output = std::filesystem::path(entry.source).replace_extension(".html").generic_string();
         page.number = entry.number;
-        parse_front_matter(page, read_file(page.source_path));
+        const std::string text = read_file(page.source_path);
+        check_utf8(page.source_path, text);
+        parse_front_matter(page, text);
         entry.page_index = static_cast<int>(language.pages.size());
         language.page_by_source.emplace(page.source, entry.page_index);
         language.pages.push_back(std::move(page));

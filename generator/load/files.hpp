@@ -10,6 +10,9 @@ namespace gpuguide {
 /// Whole file as bytes; InputError naming the file when it cannot be read.
 std::string read_file(const std::filesystem::path& path);
 
+/// Throws InputError "file:line: invalid UTF-8 ..." at the first byte that is not valid UTF-8.
+void check_utf8(const std::filesystem::path& file, std::string_view text);
+
 /// Writes bytes, creating parent folders; std::runtime_error naming the file on failure.
 void write_file(const std::filesystem::path& path, std::string_view bytes);
 

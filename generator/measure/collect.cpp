@@ -12,30 +12,10 @@
 #endif
 
 namespace gpuguide::measure {
-namespace {
-
-HostDocument document_from_file(const std::filesystem::path& file) {
-    HostDocument document;
-    document.file = file;
-    try {
-        document.json = nlohmann::json::parse(read_file(file));
-    } catch (const nlohmann::json::parse_error& error) {
-        fail_at(file, 0, std::string("not valid JSON: ") + error.what());
-    }
-    if (!document.json.is_object() || !document.json.contains("probes")) {
-        fail_at(file, 0, "not a gpuguide measurement document (no \"probes\"); see probes/README.md");
-    }
-    document.host = document.json.value("/provenance/host"_json_pointer, std::string("this"));
-    document.origin = Origin::Measured;
-    return document;
-}
-
-} // namespace
-
 Collected collect(const CollectOptions& options) {
     auto references = load_reference_documents(options.reference_dir);
     if (!options.this_document.empty()) {
-        auto document = document_from_file(options.this_document);
+        auto document = load_measurement_document(options.this_document, Origin::Measured);
         std::string source = "this build's document from " + options.this_document.filename().string();
         return {Store(std::move(document), std::move(references)), std::move(source)};
     }
@@ -62,7 +42,9 @@ Collected collect(const CollectOptions& options) {
         HostDocument document;
         document.json = std::move(*outcome.document);
         document.file = "(this build's probe run)";
-        document.host = document.json.value("/provenance/host"_json_pointer, std::string("this"));
+        const auto host = document.json.find("provenance") != document.json.end()
+                              ? document.json["provenance"].value("host", nlohmann::json()) : nlohmann::json();
+        document.host = host.is_string() ? host.get<std::string>() : std::string("this");
         document.origin = outcome.source == probes::Source::Cache ? Origin::Cache : Origin::Measured;
         own = std::move(document);
     }

@@ -4,6 +4,10 @@
 #include "load/error.hpp"
 #include "load/files.hpp"
 
+#if GPUGUIDE_HAVE_PROBE_SCHEMA
+#include "schema/schema.hpp"
+#endif
+
 namespace gpuguide::measure {
 namespace {
 
@@ -179,28 +183,54 @@ std::string Store::summary() const {
     return text;
 }
 
+HostDocument load_measurement_document(const std::filesystem::path& file, Origin origin) {
+    constexpr std::uintmax_t kMaxBytes = 16u << 20; // real documents are tens of KiB
+    std::error_code error;
+    if (const auto size = std::filesystem::file_size(file, error); !error && size > kMaxBytes) {
+        fail_at(file, 0, "too large for a measurement document (" + std::to_string(size >> 20) +
+                             " MiB); regenerate it with gpuguide-probe");
+    }
+    HostDocument document;
+    document.file = file;
+    document.origin = origin;
+    try {
+        document.json = nlohmann::json::parse(read_file(file));
+    } catch (const nlohmann::json::exception& parse_error) {
+        fail_at(file, 0, std::string("not valid JSON: ") + parse_error.what());
+    }
+#if GPUGUIDE_HAVE_PROBE_SCHEMA
+    const auto problems = probes::schema::validate_document(document.json);
+    if (!problems.empty()) {
+        std::string message = "not a valid measurement document (schema version 1, see probes/README.md):";
+        for (std::size_t i = 0; i < problems.size() && i < 5; ++i) {
+            message += "\n  " + (problems[i].pointer.empty() ? "/" : problems[i].pointer) + ": " + problems[i].message;
+        }
+        if (problems.size() > 5) {
+            message += "\n  ... and " + std::to_string(problems.size() - 5) + " more";
+        }
+        fail_at(file, 0, message + "\nfix the document or measure again with gpuguide-probe");
+    }
+#endif
+    const auto& json = document.json;
+    if (!json.is_object() || json.value("schema", "") != "gpuguide-measurements" || !json.contains("probes") ||
+        !json["probes"].is_object()) {
+        fail_at(file, 0, "not a gpuguide measurement document (needs \"schema\": \"gpuguide-measurements\" "
+                         "and \"probes\"); see probes/README.md");
+    }
+    const nlohmann::json::json_pointer host_path("/provenance/host");
+    if (json.contains(host_path) && !json.at(host_path).is_string()) {
+        fail_at(file, 0, "/provenance/host must be text (the host's name)");
+    }
+    document.host = json.contains(host_path) ? json.at(host_path).get<std::string>() : file.stem().string();
+    return document;
+}
+
 std::vector<HostDocument> load_reference_documents(const std::filesystem::path& dir) {
     std::vector<HostDocument> documents;
     for (const auto& file : list_files_sorted(dir)) {
-        if (file.extension() != ".json" || file.has_parent_path()) {
-            continue;
+        if (file.extension() == ".json" && !file.has_parent_path()) {
+            documents.push_back(load_measurement_document(dir / file, Origin::Reference));
         }
-        HostDocument document;
-        document.file = dir / file;
-        try {
-            document.json = nlohmann::json::parse(read_file(document.file));
-        } catch (const nlohmann::json::parse_error& error) {
-            fail_at(document.file, 0, std::string("not valid JSON: ") + error.what());
-        }
-        const auto& json = document.json;
-        if (!json.is_object() || json.value("schema", "") != "gpuguide-measurements" ||
-            !json.contains("probes") || !json["probes"].is_object()) {
-            fail_at(document.file, 0, "not a gpuguide measurement document (needs \"schema\": "
-                                      "\"gpuguide-measurements\" and \"probes\"); see probes/README.md");
-        }
-        document.host = json.value("/provenance/host"_json_pointer, file.stem().string());
-        document.origin = Origin::Reference;
-        documents.push_back(std::move(document));
     }
     return documents;
 }

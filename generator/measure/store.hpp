@@ -77,6 +77,10 @@ class Store {
     std::vector<HostDocument> references_;
 };
 
+/// Reads and validates one measurement document (the probes' schema when it is built in).
+/// InputError naming the file for invalid JSON, a schema problem or an oversized file.
+HostDocument load_measurement_document(const std::filesystem::path& file, Origin origin);
+
 /// Reads every *.json in dir (sorted by file name) as a reference document; InputError naming the
 /// file for invalid JSON or a document that is not a measurement document.
 std::vector<HostDocument> load_reference_documents(const std::filesystem::path& dir);

@@ -100,6 +100,7 @@ Templates::Templates(const std::filesystem::path& dir) : dir_(dir) {
             }
         }
     }
+    check_partial_names();
     for (const char* table : {"tables/measured-table", "tables/data-table"}) {
         if (!has(table)) {
             fail_at(dir / (std::string(table) + ".mustache"), 0, "missing; the table directives render through it");
@@ -116,10 +117,18 @@ Templates::Templates(const std::filesystem::path& dir) : dir_(dir) {
 
 void Templates::add(const std::string& name, const std::filesystem::path& file) {
     std::string text = read_file(file);
+    check_utf8(file, text);
     check_raw_tags(text, file);
     mustache::mustache parsed(text);
     if (!parsed.is_valid()) {
-        fail_at(file, 0, "template error: " + parsed.error_message());
+        // kainjow reports "... at OFFSET"; turn the offset into a line.
+        const auto& message = parsed.error_message();
+        const auto at = message.rfind(" at ");
+        int line = 0;
+        if (at != std::string::npos && message.find_first_not_of("0123456789", at + 4) == std::string::npos) {
+            line = line_of_offset(text, std::stoul(message.substr(at + 4)));
+        }
+        fail_at(file, line, "template error: " + message);
     }
     sources_[name] = std::move(text);
     files_[name] = file;
@@ -128,6 +137,22 @@ void Templates::add(const std::string& name, const std::filesystem::path& file) 
 std::string Templates::render_text(const std::string& text, const nlohmann::json& view) {
     mustache::mustache tmpl(text);
     return tmpl.render(to_data(view));
+}
+
+void Templates::check_partial_names() const {
+    for (const auto& [name, text] : sources_) {
+        for (auto at = text.find("{{>"); at != std::string::npos; at = text.find("{{>", at + 3)) {
+            const auto end = text.find("}}", at);
+            std::string partial = text.substr(at + 3, end == std::string::npos ? 0 : end - at - 3);
+            partial.erase(0, partial.find_first_not_of(' '));
+            partial.erase(partial.find_last_not_of(' ') + 1);
+            if (!sources_.contains(partial) || partial.starts_with("tables/") || partial == "layout") {
+                fail_at(files_.at(name), line_of_offset(text, at),
+                        "no partial `" + partial + "`; add " +
+                            (dir_ / "partials" / (partial + ".mustache")).generic_string() + " or fix the name");
+            }
+        }
+    }
 }
 
 nlohmann::json Templates::strings(const std::string& lang) const {

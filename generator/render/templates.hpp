@@ -34,6 +34,7 @@ class Templates {
 
   private:
     void add(const std::string& name, const std::filesystem::path& file);
+    void check_partial_names() const; // {{> name}} must name a file in partials/
     std::filesystem::path dir_;
     std::map<std::string, std::string> sources_;            // name -> template text
     std::map<std::string, std::filesystem::path> files_;    // name -> file, for messages

@@ -7,11 +7,31 @@
 
 using gg_test::BookCopy;
 
+namespace {
+
+// Chart figures are the charts library's output (tested in charts_test.cpp); the snapshot checks
+// where the generator puts them, not how they are drawn, so a chart change needs no new snapshot.
+std::map<std::string, std::string> without_chart_drawings(std::map<std::string, std::string> files) {
+    const std::string open = "<figure class=\"chart";
+    for (auto& [path, bytes] : files) {
+        for (auto at = bytes.find(open); at != std::string::npos; at = bytes.find(open, at + 1)) {
+            const auto end = bytes.find("</figure>", at);
+            if (end == std::string::npos) {
+                break;
+            }
+            bytes.replace(at, end + 9 - at, "<figure class=\"chart\">(drawing)</figure>");
+        }
+    }
+    return files;
+}
+
+} // namespace
+
 TEST_CASE("the basic book matches its snapshot (tests/books/update-snapshots.sh regenerates it)", "[site][snapshot]") {
     BookCopy book;
     gpuguide::render::build_site(book.options());
-    const auto built = gg_test::tree(book.out());
-    const auto expected = gg_test::tree(gg_test::books_dir() / "basic" / "expected");
+    const auto built = without_chart_drawings(gg_test::tree(book.out()));
+    const auto expected = without_chart_drawings(gg_test::tree(gg_test::books_dir() / "basic" / "expected"));
     REQUIRE(!expected.empty());
     for (const auto& [path, bytes] : expected) {
         INFO("file " << path);
