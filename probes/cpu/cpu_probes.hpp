@@ -9,6 +9,7 @@
 
 namespace gpuguide::probes {
 
+/// Factories for the four CPU probes (cpu.info, cpu.stream, cpu.latency, cpu.gemm).
 std::unique_ptr<Probe> make_cpu_info_probe();
 std::unique_ptr<Probe> make_cpu_stream_probe();
 std::unique_ptr<Probe> make_cpu_latency_probe();

@@ -26,6 +26,7 @@ private:
     std::string_view key_;
 };
 
+/// Factories for the GPU probes, in kGpuProbes order (gpu/gpu_catalog.hpp).
 std::unique_ptr<Probe> make_specs_probe();
 std::unique_ptr<Probe> make_stream_probe();
 std::unique_ptr<Probe> make_transfer_probe();

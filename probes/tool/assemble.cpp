@@ -31,7 +31,10 @@ std::string utc_now() {
 
 /// Applies a fault that acts before the probe runs (crash, hang); the others alter the result.
 void apply_early_fault(const std::string& fault) {
-    if (fault == "crash") std::raise(SIGSEGV);
+    if (fault == "crash") {
+        std::signal(SIGSEGV, SIG_DFL);  // past any sanitizer's handler: a plain crash
+        std::raise(SIGSEGV);
+    }
     if (fault == "hang") {
         // Hang until killed, or until the parent (a test's runner) is gone, so a test that kills
         // its runner leaves no stray process behind.

@@ -10,12 +10,17 @@
 namespace gpuguide::probes::gpu::kernels {
 
 // --- STREAM (kernels/stream.cu): n doubles, n a multiple of 2 (16-byte accesses) ------------
+/// x[i] = value.
 void stream_fill(double* x, double value, std::size_t n, cudaStream_t stream);
-void stream_copy(double* c, const double* a, std::size_t n, cudaStream_t stream);             // c = a
-void stream_scale(double* b, const double* c, double s, std::size_t n, cudaStream_t stream);  // b = s c
-void stream_add(double* c, const double* a, const double* b, std::size_t n, cudaStream_t stream);  // c = a + b
+/// STREAM copy: c = a.
+void stream_copy(double* c, const double* a, std::size_t n, cudaStream_t stream);
+/// STREAM scale: b = s c.
+void stream_scale(double* b, const double* c, double s, std::size_t n, cudaStream_t stream);
+/// STREAM add: c = a + b.
+void stream_add(double* c, const double* a, const double* b, std::size_t n, cudaStream_t stream);
+/// STREAM triad: a = b + s c.
 void stream_triad(double* a, const double* b, const double* c, double s, std::size_t n,
-                  cudaStream_t stream);                                                        // a = b + s c
+                  cudaStream_t stream);
 
 // --- latency (kernels/latency.cu) ---------------------------------------------------------------
 /// An empty kernel, one block of one thread: what a launch costs.
@@ -26,6 +31,7 @@ void pointer_chase(const std::uint32_t* next, std::uint32_t steps, std::uint32_t
                    long long* cycles, cudaStream_t stream);
 
 // --- GEMM inputs (kernels/fill.cu): uniform_value()/int_value() of gemm_values.hpp ------------
+/// Element types of GEMM inputs.
 enum class Element { F64, F32, F16, BF16, FP8_E4M3, I8 };
 /// Fills n elements of type `element` with reproducible pseudo-random values from `seed`.
 void fill_random(void* data, Element element, std::size_t n, std::uint32_t seed, cudaStream_t stream);
