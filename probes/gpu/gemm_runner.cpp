@@ -120,7 +120,9 @@ GemmCase::GemmCase(const PrecisionSpec& spec, int n, cudaStream_t stream)
         // FP8 takes per-tensor scale factors from device memory; 1.0 leaves the values as they are.
         const float ones[2] = {1.0f, 1.0f};
         scales_ = std::make_unique<DeviceBuffer>(sizeof ones);
-        GG_CUDA(cudaMemcpy(scales_->as<void>(), ones, sizeof ones, cudaMemcpyHostToDevice));
+        // On the GEMM's own (non-blocking) stream, so the GEMM is ordered after the copy.
+        GG_CUDA(cudaMemcpyAsync(scales_->as<void>(), ones, sizeof ones, cudaMemcpyHostToDevice, stream));
+        GG_CUDA(cudaStreamSynchronize(stream));  // `ones` lives on this stack frame
         const float* scale_a = scales_->as<float>();
         const float* scale_b = scales_->as<float>() + 1;
         GG_CUBLAS(cublasLtMatmulDescSetAttribute(lt_->op, CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, &scale_a, sizeof scale_a));

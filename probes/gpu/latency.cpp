@@ -34,8 +34,11 @@ ChasePoint chase(std::size_t bytes, std::uint32_t steps, int reps, std::mt19937_
     std::size_t nodes = std::max<std::size_t>(bytes / (kStrideWords * 4), 2);
     auto words = chase_chain(nodes, rng);
     DeviceBuffer next(words.size() * 4), sink(4), cycles(8);
-    GG_CUDA(cudaMemcpy(next.as<void>(), words.data(), words.size() * 4, cudaMemcpyHostToDevice));
     EventTimer timer;
+    // The probes' streams do not wait for the legacy default stream: copy on the same stream.
+    GG_CUDA(cudaMemcpyAsync(next.as<void>(), words.data(), words.size() * 4, cudaMemcpyHostToDevice,
+                            timer.stream()));
+    GG_CUDA(cudaStreamSynchronize(timer.stream()));
     // Warm-up: a full lap for cache-sized sets (so they are resident), a short one for sets far
     // beyond the L2 (they miss anyway; a full lap of millions of DRAM loads would take seconds).
     auto warm = std::uint32_t(nodes <= (1u << 20) ? nodes : (1u << 16));

@@ -81,6 +81,7 @@ nlohmann::json nccl_allreduce(int devices, std::size_t bytes, int reps) {
         recv.push_back(std::make_unique<DeviceBuffer>(bytes));
         GG_CUDA(cudaMemset(send.back()->as<void>(), 0, bytes));
         GG_CUDA(cudaStreamCreateWithFlags(&streams[d], cudaStreamNonBlocking));
+        GG_CUDA(cudaDeviceSynchronize());  // the memset ran on the legacy stream
     }
     auto once = [&] {
         nccl.check(nccl.group_start(), "ncclGroupStart");

@@ -48,6 +48,7 @@ protected:
         std::memset(pageable_down.data(), 4, largest);
         GG_CUDA(cudaMemset(up.as<char>(), 5, largest));
         GG_CUDA(cudaMemset(down.as<char>(), 6, largest));
+        GG_CUDA(cudaDeviceSynchronize());  // the memsets ran on the legacy stream
         EventTimer timer;
         cudaStream_t second = nullptr;
         GG_CUDA(cudaStreamCreateWithFlags(&second, cudaStreamNonBlocking));
