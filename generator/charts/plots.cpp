@@ -223,7 +223,10 @@ PlotOutput plot_line(const ChartSpec& spec, const Strings& strings) {
     draw_xy_axes(svg, layout, spec.x, spec.y);
     bool any = false;
     for (std::size_t s = 0; s < prepared.kept.size(); ++s) {
-        const auto& kept = prepared.kept[s];
+        // A line joins points left to right, whatever order the data file lists them in.
+        auto kept = prepared.kept[s];
+        std::stable_sort(kept.begin(), kept.end(),
+                         [](const Point* a, const Point* b) { return a->x < b->x; });
         any = any || !kept.empty();
         const std::string colour = series_colour(s);
         svg.open_group("class=\"series " + series_class(s) + '"');

@@ -449,3 +449,19 @@ TEST_CASE("huge labels are cut quickly and stay valid UTF-8", "[charts][format]"
     const std::string html = render_figure(spec, "en");
     require_well_formed(html);
 }
+
+TEST_CASE("lines join points from left to right", "[charts][line]") {
+    ChartSpec spec;
+    spec.kind = Kind::Line;
+    spec.id = "years";
+    spec.series.push_back(
+        {"cards", {{2020, 2, "", false}, {2010, 1, "", false}, {2015, 3, "", false}}, false});
+    const std::string html = render_figure(spec, "en");
+    const std::regex path_data(R"re(<path d="M([0-9.]+) [0-9.]+L([0-9.]+) [0-9.]+L([0-9.]+) )re");
+    std::smatch match;
+    REQUIRE(std::regex_search(html, match, path_data));
+    CHECK(std::stod(match[1]) < std::stod(match[2]));
+    CHECK(std::stod(match[2]) < std::stod(match[3]));
+    // The data table keeps the input order.
+    CHECK(html.find(">2020</th>") < html.find(">2010</th>"));
+}
