@@ -233,7 +233,8 @@ BlockHtml chart(const Body& body, const Context& context, int chart_number) {
     ChartBuilder builder{body, context, {}, {}, false, false};
     auto& spec = builder.spec;
     const std::string type = body.text(root, "type");
-    spec.id = "chart-" + std::to_string(chart_number);
+    // Prefixed by the page so that ids stay unique in print.html, which holds every page.
+    spec.id = context.id_prefix + "-chart-" + std::to_string(chart_number);
     spec.title = body.text(root, "title");
     spec.description = body.text_or(root, "description", spec.title);
     spec.x = builder.axis("x");

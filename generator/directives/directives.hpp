@@ -24,6 +24,7 @@ struct Context {
     std::string lang;                 ///< page language ("en")
     std::filesystem::path file;       ///< page file, for messages
     int line_offset = 0;              ///< file line = Markdown body line + line_offset
+    std::string id_prefix;            ///< makes generated ids unique in print.html ("page-x")
     TableRenderer render_table;
 };
 

@@ -106,8 +106,9 @@ std::string provenance_text(const ProbeResult& result, std::string_view lang) {
 }
 
 std::string provenance_html(const ProbeResult& result, std::string_view lang) {
-    return "<aside class=\"provenance provenance-" + provenance_kind(result) + "\">" +
-           markdown::escape_html(provenance_text(result, lang)) + "</aside>\n";
+    // A <p>, not an <aside>: several unnamed complementary landmarks on a page fail axe.
+    return "<p class=\"provenance provenance-" + provenance_kind(result) + "\">" +
+           markdown::escape_html(provenance_text(result, lang)) + "</p>\n";
 }
 
 } // namespace gpuguide::measure

@@ -112,7 +112,7 @@ std::string provenance_text(const ProbeResult& result, std::string_view lang);
 /// Short machine-readable kind for CSS: "measured", "cache", "reference", "placeholder".
 std::string provenance_kind(const ProbeResult& result);
 
-/// `<aside class="provenance ...">` with provenance_text, escaped.
+/// `<p class="provenance provenance-KIND">` with provenance_text, escaped.
 std::string provenance_html(const ProbeResult& result, std::string_view lang);
 
 } // namespace gpuguide::measure

@@ -21,6 +21,13 @@ std::string toc_html(const std::vector<markdown::Heading>& headings) {
     return html.empty() ? "" : "<ol class=\"page-toc-list\">\n" + html + "</ol>\n";
 }
 
+// "#page-x--anchor": a page's section of print.html, or an anchor inside it. (Built with append:
+// GCC 12 warns falsely, -Wrestrict, about `"#" + std::string` here.)
+std::string in_print(const Page& page, const std::string& fragment_suffix) {
+    std::string href = "#";
+    return href.append(print_id(page)).append(fragment_suffix);
+}
+
 // Link destinations for the page itself and for its copy inside print.html.
 struct LinkTargets {
     std::string page, print;
@@ -37,7 +44,7 @@ std::optional<LinkTargets> rewrite(const markdown::LinkRef& link, const Language
         if (!destination.has_fragment) {
             return std::nullopt;
         }
-        return LinkTargets{link.original, "#" + print_id(page) + fragment_suffix};
+        return LinkTargets{link.original, in_print(page, fragment_suffix)};
     }
     if (!destination.path.ends_with(".md")) {
         return std::nullopt;
@@ -52,9 +59,24 @@ std::optional<LinkTargets> rewrite(const markdown::LinkRef& link, const Language
                     (language.dir / "SUMMARY.md").generic_string() + "; add it there or fix the link");
     }
     const Page& target = language.pages[found->second];
-    const std::string fragment = destination.has_fragment ? "#" + destination.fragment : "";
-    return LinkTargets{relative_href(page.output, target.output) + fragment,
-                       "#" + print_id(target) + fragment_suffix};
+    const std::string fragment = destination.has_fragment ? std::string("#").append(destination.fragment) : "";
+    return LinkTargets{relative_href(page.output, target.output) + fragment, in_print(target, fragment_suffix)};
+}
+
+// cmark-gfm numbers footnotes per page (id="fn-1", href="#fnref-1"); print.html holds every page,
+// so its copies get the page prefix that headings get. Only cmark's own attribute spellings match.
+std::string prefix_footnote_ids(std::string html, const std::string& prefix) {
+    constexpr std::pair<std::string_view, std::string_view> kAttributes[] = {{"id=\"fn", "id=\""},
+                                                                          {"href=\"#fn", "href=\"#"}};
+    for (const auto& [attribute, lead] : kAttributes) {
+        std::string replacement(lead);
+        replacement.append(prefix).append("--fn");
+        for (auto at = html.find(attribute); at != std::string::npos;
+             at = html.find(attribute, at + replacement.size())) {
+            html.replace(at, attribute.size(), replacement);
+        }
+    }
+    return html;
 }
 
 json page_link(const Page& from, const Page& to) {
@@ -69,7 +91,7 @@ RenderedPage render_page(const SiteContext& site, const Language& language, std:
     markdown::Document document(page.body);
     auto headings = markdown::anchor_headings(document);
     const directives::Context context{
-        site.book, site.store, language.code, page.source_path, line_offset,
+        site.book, site.store, language.code, page.source_path, line_offset, print_id(page),
         [&site](const std::string& name, const json& view) {
             return site.templates.render("tables/" + name, view);
         }};
@@ -101,7 +123,7 @@ RenderedPage render_page(const SiteContext& site, const Language& language, std:
         }
     }
     rendered.print_html = "<section class=\"print-page\" id=\"" + markdown::escape_html(prefix) + "\">\n" +
-                          document.render_html() + "</section>\n";
+                          prefix_footnote_ids(document.render_html(), prefix) + "</section>\n";
 
     json view = base_view(site, language, language.code + "/" + page.output);
     json& page_view = view["page"];

@@ -89,7 +89,7 @@ std::string contents_html(const Language& language) {
         if (entry.kind == SummaryEntry::Kind::Part) {
             html += "<li class=\"contents-part\">" + escape_html(entry.title) + "</li>\n";
         } else if (entry.kind == SummaryEntry::Kind::Separator) {
-            html += "<li class=\"contents-separator\" role=\"separator\"></li>\n";
+            html += "<li class=\"contents-separator\" aria-hidden=\"true\"></li>\n";
         } else {
             const std::string label = (entry.number.empty() ? "" : entry.number + " ") + entry.title;
             html += "<li class=\"contents-depth-" + std::to_string(entry.depth) + "\">";

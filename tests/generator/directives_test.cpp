@@ -35,10 +35,10 @@ TEST_CASE("gg-table: host columns, values with units scaled, provenance per sour
     CHECK(html.find(">ref-host</th>") != std::string::npos);
     CHECK(html.find(">3.01\u00A0TB/s</td>") != std::string::npos);
     CHECK(html.find(">3.31\u00A0TB/s</td>") != std::string::npos); // reference = 1.1x
-    CHECK(html.find("<aside class=\"provenance provenance-measured\">measured by this build · Test GPU 80GB · "
-                    "driver 580.95.05 · CUDA 13.0 · 2026-11-21 · 24.8 s</aside>") != std::string::npos);
-    CHECK(html.find("<aside class=\"provenance provenance-reference\">reference measurement from ref-host "
-                    "(Reference GPU), not this machine · driver 580.95.05 · CUDA 13.0 · 2026-10-01 · 24.8 s</aside>") !=
+    CHECK(html.find("<p class=\"provenance provenance-measured\">measured by this build · Test GPU 80GB · "
+                    "driver 580.95.05 · CUDA 13.0 · 2026-11-21 · 24.8 s</p>") != std::string::npos);
+    CHECK(html.find("<p class=\"provenance provenance-reference\">reference measurement from ref-host "
+                    "(Reference GPU), not this machine · driver 580.95.05 · CUDA 13.0 · 2026-10-01 · 24.8 s</p>") !=
           std::string::npos);
 }
 

@@ -116,6 +116,11 @@ TEST_CASE("print.html holds every page with page-prefixed anchors and in-documen
     CHECK(print.find("href=\"#page-02-catalogue--the-table\"") != std::string::npos);
     CHECK(print.find("href=\"#page-01-measured\"") != std::string::npos);
     CHECK(print.find("href=\"#page-index--next-steps\"") != std::string::npos);
+    CHECK(print.find("href=\"#page-index--fn-1\" id=\"page-index--fnref-1\"") != std::string::npos);
+    CHECK(print.find("id=\"page-01-measured-chart-1\"") != std::string::npos);
+    CHECK(print.find("id=\"fn-1\"") == std::string::npos);
+    const auto page = gg_test::read(book.out() / "en" / "index.html");
+    CHECK(page.find("href=\"#fn-1\" id=\"fnref-1\"") != std::string::npos);
 }
 
 TEST_CASE("site extras: language index, contents, toc.js, 404, .nojekyll, sitemap only with a base URL", "[site]") {
