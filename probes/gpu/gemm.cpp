@@ -1,5 +1,6 @@
 // gpu.gemm: cuBLAS throughput by precision over a size sweep, every result checked against a
 // host FP64 reference (all entries at n=256, sampled entries at each sweep size).
+#include <algorithm>
 #include <cmath>
 
 #include "core/stats.hpp"
@@ -9,8 +10,14 @@
 namespace gpuguide::probes::gpu {
 namespace {
 
-/// GEMMs per timed sample, so that each sample lasts well beyond the event resolution.
-int batch_for(int n) { return std::max(1, int((8192.0 / n) * (8192.0 / n) * (8192.0 / n) / 8)); }
+/// GEMMs per timed sample, so that each sample lasts about 20 ms: long against the event
+/// resolution, short enough that slow precisions (FP64 on consumer GPUs) fit the probe timeout.
+int batch_for(double one_gemm_seconds) {
+    return int(std::clamp(0.02 / std::max(one_gemm_seconds, 1e-7), 1.0, 256.0));
+}
+
+/// Sizes whose single GEMM takes longer than this are the sweep's last (slow FP64, old GPUs).
+constexpr double kSlowGemmSeconds = 0.25;
 
 nlohmann::json measure_precision(const PrecisionSpec& spec, const std::vector<int>& sizes, int reps,
                                  EventTimer& timer, std::string& failure) {
@@ -26,8 +33,10 @@ nlohmann::json measure_precision(const PrecisionSpec& spec, const std::vector<in
     double best = -1;
     for (int n : sizes) {
         GemmCase gemm(spec, n, timer.stream());
-        int batch = batch_for(n);
-        auto seconds = time_gpu(timer, 2, reps, [&] {
+        gemm.launch();  // first call: heuristics, kernel load
+        double one = timer.seconds([&] { gemm.launch(); });
+        int batch = batch_for(one);
+        auto seconds = time_gpu(timer, 1, one > kSlowGemmSeconds ? 3 : reps, [&] {
             for (int i = 0; i < batch; ++i) gemm.launch();
         });
         double error = gemm.max_relative_error(16);
@@ -36,11 +45,13 @@ nlohmann::json measure_precision(const PrecisionSpec& spec, const std::vector<in
             transform_samples(seconds, [&](double t) { return gemm.operations() * batch / t / 1e12; }),
             spec.unit);
         entry["sweep"].push_back({{"n", n}, {"throughput", metric}});
+        entry["sweep"].back()["batch"] = batch;
         if (metric["median"].get<double>() > best) {
             best = metric["median"];
             entry["best"] = metric;
             entry["best_n"] = n;
         }
+        if (one > kSlowGemmSeconds) break;  // larger sizes would only take longer
     }
     entry["max_rel_error"] = worst_error;  // NaN → null + failed, by the tool's NaN rule
     if (!(worst_error <= spec.tolerance) && failure.empty())
