@@ -2,7 +2,6 @@
 
 #include <cmath>
 #include <map>
-#include <regex>
 
 namespace gpuguide::probes::schema {
 namespace {
@@ -20,6 +19,16 @@ std::string pointer_token(const std::string& name) {
     std::string out;
     for (char c : name) out += c == '~' ? std::string("~0") : c == '/' ? std::string("~1") : std::string(1, c);
     return out;
+}
+
+/// "cpu.name" or "gpu.name", the name of lower-case letters, digits and underscores.
+bool is_probe_key(const std::string& key) {
+    if (key.size() < 5 || (key.rfind("cpu.", 0) != 0 && key.rfind("gpu.", 0) != 0)) return false;
+    for (std::size_t i = 4; i < key.size(); ++i) {
+        char c = key[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) return false;
+    }
+    return true;
 }
 
 bool is_string_or_null(const json& value) { return value.is_string() || value.is_null(); }
@@ -120,8 +129,7 @@ void check_provenance(Checker& check, const json& provenance) {
 
 void check_probe(Checker& check, const std::string& key, const json& probe, bool placeholder) {
     std::string at = "/probes/" + pointer_token(key);
-    static const std::regex key_pattern("(cpu|gpu)\\.[a-z0-9_]+");
-    if (!std::regex_match(key, key_pattern))
+    if (!is_probe_key(key))
         check.add(at, "probe key \"" + key + "\" is not of the form cpu.name or gpu.name");
     if (!probe.is_object()) {
         check.add(at, "a probe entry is an object");
