@@ -1,6 +1,8 @@
 #include "render/templates.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <memory>
 
 #include <kainjow/mustache.hpp>
 
@@ -42,18 +44,6 @@ mustache::data to_data(const nlohmann::json& value) {
     }
 }
 
-// Looks partials up in their own namespace, so a partial called "nav" does not hide the view's
-// `nav` object (kainjow's default context searches the view for both).
-class PartialContext : public mustache::context<std::string> {
-  public:
-    PartialContext(const mustache::data* view, const mustache::data* partials)
-        : mustache::context<std::string>(view), partials_(partials) {}
-    const mustache::data* get_partial(const std::string& name) const override { return partials_->get(name); }
-
-  private:
-    const mustache::data* partials_;
-};
-
 int line_of_offset(const std::string& text, std::size_t offset) {
     return 1 + static_cast<int>(std::count(text.begin(), text.begin() + std::min(offset, text.size()), '\n'));
 }
@@ -84,7 +74,7 @@ void check_raw_tags(const std::string& text, const std::filesystem::path& file) 
 
 } // namespace
 
-Templates::Templates(const std::filesystem::path& dir) : dir_(dir) {
+Templates::Templates(const std::filesystem::path& dir) : dir_(dir), id_(next_id_++) {
     if (!std::filesystem::is_regular_file(dir / "layout.mustache")) {
         fail_at(dir / "layout.mustache", 0, "missing; pass --templates DIR with a layout.mustache");
     }
@@ -101,6 +91,7 @@ Templates::Templates(const std::filesystem::path& dir) : dir_(dir) {
         }
     }
     check_partial_names();
+    expand_partials();
     for (const char* table : {"tables/measured-table", "tables/data-table"}) {
         if (!has(table)) {
             fail_at(dir / (std::string(table) + ".mustache"), 0, "missing; the table directives render through it");
@@ -134,6 +125,8 @@ void Templates::add(const std::string& name, const std::filesystem::path& file) 
     files_[name] = file;
 }
 
+std::atomic<std::uint64_t> Templates::next_id_{1};
+
 std::string Templates::render_text(const std::string& text, const nlohmann::json& view) {
     mustache::mustache tmpl(text);
     return tmpl.render(to_data(view));
@@ -161,21 +154,63 @@ nlohmann::json Templates::strings(const std::string& lang) const {
 }
 
 std::string Templates::render(const std::string& name, const nlohmann::json& view) const {
-    mustache::mustache tmpl(sources_.at(name));
-    const mustache::data data = to_data(view);
-    mustache::data partials{mustache::data::type::object};
-    for (const auto& [partial, text] : sources_) {
-        if (!partial.starts_with("tables/") && partial != "layout") {
-            const std::string* source = &text;
-            partials.set(partial, mustache::partial{[source] { return *source; }});
-        }
+    // Parsing costs as much as rendering, so each thread keeps its parsed templates for the
+    // lifetime of this Templates object (identified by id_, not by address, which may be reused).
+    thread_local std::uint64_t cached_for = 0;
+    thread_local std::map<std::string, std::unique_ptr<mustache::mustache>> parsed;
+    if (cached_for != id_) {
+        parsed.clear();
+        cached_for = id_;
     }
-    PartialContext context(&data, &partials);
-    std::string html = tmpl.render(context);
-    if (!tmpl.is_valid()) {
-        throw InputError(located(files_.at(name), 0, "template error: " + tmpl.error_message()));
+    auto& tmpl = parsed[name];
+    if (!tmpl) {
+        tmpl = std::make_unique<mustache::mustache>(expanded_.at(name));
+    }
+    std::string html = tmpl->render(to_data(view));
+    if (!tmpl->is_valid()) {
+        throw InputError(located(files_.at(name), 0, "template error: " + tmpl->error_message()));
     }
     return html;
+}
+
+void Templates::expand_partials() {
+    for (const auto& [name, text] : sources_) {
+        if (!name.starts_with("tables/") && name != "layout" && name != "language-index") {
+            continue; // partials are expanded where they are used
+        }
+        std::string expanded = text;
+        // A partial may use partials; ten levels is far more than any real layout needs and stops
+        // a partial that includes itself.
+        for (int depth = 0; depth < 10 && expanded.find("{{>") != std::string::npos; ++depth) {
+            expanded = inline_partials(expanded);
+        }
+        expanded_[name] = std::move(expanded);
+    }
+}
+
+std::string Templates::inline_partials(const std::string& text) const {
+    std::string out;
+    std::size_t done = 0;
+    for (auto at = text.find("{{>"); at != std::string::npos; at = text.find("{{>", done)) {
+        const auto close = text.find("}}", at);
+        std::string partial = text.substr(at + 3, close - at - 3);
+        partial.erase(0, partial.find_first_not_of(' '));
+        partial.erase(partial.find_last_not_of(' ') + 1);
+        // A tag alone on its line stands for whole lines (Mustache's "standalone" rule): the
+        // line's indentation and line break go with it.
+        const auto line_start = text.rfind('\n', at) == std::string::npos ? 0 : text.rfind('\n', at) + 1;
+        auto line_end = text.find('\n', close);
+        line_end = line_end == std::string::npos ? text.size() : line_end + 1;
+        const bool standalone =
+            text.find_first_not_of(" \t", line_start) == at &&
+            (text.find_first_not_of(" \t\r\n", close + 2) >= line_end);
+        const std::size_t from = standalone ? line_start : at;
+        out.append(text, done, from - done);
+        out += sources_.at(partial);
+        done = standalone ? line_end : close + 2;
+    }
+    out.append(text, done, std::string::npos);
+    return out;
 }
 
 } // namespace gpuguide::render

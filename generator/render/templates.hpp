@@ -1,5 +1,7 @@
 #pragma once
 /// Mustache templates (kainjow): the layout, partials, table templates and interface strings.
+#include <atomic>
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <string>
@@ -8,8 +10,9 @@
 
 namespace gpuguide::render {
 
-/// Every template of a templates/ folder, read once. Rendering is thread-safe (each call parses
-/// its own copy: kainjow's renderer keeps state in the template object).
+/// Every template of a templates/ folder, read once. Partials are inlined into the templates that
+/// use them when loading; rendering is thread-safe (each thread parses a template once and keeps
+/// it, since kainjow's renderer keeps state in the template object).
 class Templates {
   public:
     /// Reads layout.mustache (required), partials/*.mustache, tables/*.mustache, optional
@@ -35,8 +38,13 @@ class Templates {
   private:
     void add(const std::string& name, const std::filesystem::path& file);
     void check_partial_names() const; // {{> name}} must name a file in partials/
+    void expand_partials();           // fills expanded_
+    std::string inline_partials(const std::string& text) const;
+    static std::atomic<std::uint64_t> next_id_;
+    std::uint64_t id_;                                      // this object's cache key
     std::filesystem::path dir_;
     std::map<std::string, std::string> sources_;            // name -> template text
+    std::map<std::string, std::string> expanded_;           // name -> text with partials inlined
     std::map<std::string, std::filesystem::path> files_;    // name -> file, for messages
     nlohmann::json strings_ = nlohmann::json::object();
 };
