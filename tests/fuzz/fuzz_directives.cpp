@@ -32,8 +32,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     gpuguide::fuzz::refusing_bad_input([&] {
         gpuguide::markdown::Document document(page);
         const gpuguide::directives::Context context{
-            fx.book, fx.store, data[0] & 0x80 ? "zh" : "en", "content/en/fuzz.md", 4,
-            [&fx](const std::string& name, const nlohmann::json& view) {
+            .book = fx.book,
+            .store = fx.store,
+            .lang = data[0] & 0x80 ? "zh" : "en",
+            .file = "content/en/fuzz.md",
+            .line_offset = 4,
+            .render_table = [&fx](const std::string& name, const nlohmann::json& view) {
                 return fx.templates.render("tables/" + name, view);
             }};
         gpuguide::directives::expand(document, context);
