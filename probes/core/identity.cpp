@@ -1,28 +1,34 @@
 // Only this file sees the configure-time definitions, so a changed source hash rebuilds one file.
 #include "core/identity.hpp"
 
-#include <unistd.h>
-
 #include "core/probe.hpp"
-#include "probe_build_info.hpp"
 #include "cpu/cpu_probes.hpp"
 #include "gpu/gpu_identity.hpp"
+#include "probe_build_info.hpp"
+
+#include <unistd.h>
 
 namespace gpuguide::probes {
 
-std::string probe_version() { return GPUGUIDE_PROBE_VERSION; }
-std::string probe_source_hash() { return GPUGUIDE_PROBE_SOURCE_HASH; }
+std::string probe_version() {
+    return GPUGUIDE_PROBE_VERSION;
+}
+std::string probe_source_hash() {
+    return GPUGUIDE_PROBE_SOURCE_HASH;
+}
 
 std::string compiler_description() {
     std::string text = GPUGUIDE_PROBE_CXX_COMPILER;
     std::string cuda = GPUGUIDE_PROBE_CUDA_COMPILER;
-    if (!cuda.empty()) text += "; " + cuda;
+    if (!cuda.empty())
+        text += "; " + cuda;
     return text;
 }
 
 std::string host_name() {
     char name[256] = {};
-    if (gethostname(name, sizeof name - 1) != 0 || name[0] == '\0') return "unknown";
+    if (gethostname(name, sizeof name - 1) != 0 || name[0] == '\0')
+        return "unknown";
     return name;
 }
 
@@ -44,4 +50,4 @@ nlohmann::json machine_identity() {
     return identity;
 }
 
-}  // namespace gpuguide::probes
+} // namespace gpuguide::probes

@@ -1,9 +1,8 @@
 // This build and machine, as recorded in provenance and hashed into the cache key.
 #pragma once
 
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 namespace gpuguide::probes {
 
@@ -22,4 +21,4 @@ std::string compiler_description();
 /// The host name (gethostname), "unknown" if it cannot be read.
 std::string host_name();
 
-}  // namespace gpuguide::probes
+} // namespace gpuguide::probes

@@ -10,17 +10,26 @@ std::optional<ArchRates> arch_rates(int major, int minor) {
     // datasheet figures (e.g. H100 SXM dense BF16 989.4 TFLOP/s at 1830 MHz, 132 SMs).
     int cc = major * 10 + minor;
     switch (cc) {
-    case 70: return ArchRates{64, 64, 0, 0, 1024, 0, 0, 0};          // V100
-    case 75: return ArchRates{64, 4, 0, 0, 1024, 0, 0, 2048};        // T4, RTX 20
-    case 80: return ArchRates{64, 64, 128, 1024, 2048, 2048, 0, 4096};  // A100
-    case 86:                                                       // A10, A40, RTX 30
-    case 87: return ArchRates{128, 4, 0, 512, 1024, 1024, 0, 2048};  // Jetson Orin
-    case 89: return ArchRates{128, 4, 0, 512, 1024, 1024, 2048, 2048};  // L4, L40S, RTX 40
-    case 90: return ArchRates{128, 128, 256, 2048, 4096, 4096, 8192, 8192};  // H100, H200
-    case 100:                                                                // B200
-    case 103: return ArchRates{128, 128, 128, 4096, 8192, 8192, 16384, 16384};  // B300
-    case 120: return ArchRates{128, 4, 0, 512, 1024, 1024, 2048, 2048};  // RTX 50 (dense)
-    default: return std::nullopt;
+    case 70:
+        return ArchRates{64, 64, 0, 0, 1024, 0, 0, 0}; // V100
+    case 75:
+        return ArchRates{64, 4, 0, 0, 1024, 0, 0, 2048}; // T4, RTX 20
+    case 80:
+        return ArchRates{64, 64, 128, 1024, 2048, 2048, 0, 4096}; // A100
+    case 86:                                                      // A10, A40, RTX 30
+    case 87:
+        return ArchRates{128, 4, 0, 512, 1024, 1024, 0, 2048}; // Jetson Orin
+    case 89:
+        return ArchRates{128, 4, 0, 512, 1024, 1024, 2048, 2048}; // L4, L40S, RTX 40
+    case 90:
+        return ArchRates{128, 128, 256, 2048, 4096, 4096, 8192, 8192}; // H100, H200
+    case 100:                                                          // B200
+    case 103:
+        return ArchRates{128, 128, 128, 4096, 8192, 8192, 16384, 16384}; // B300
+    case 120:
+        return ArchRates{128, 4, 0, 512, 1024, 1024, 2048, 2048}; // RTX 50 (dense)
+    default:
+        return std::nullopt;
     }
 }
 
@@ -34,7 +43,8 @@ double peak_memory_bandwidth_gbs(double mem_clock_mhz, int bus_width_bits) {
 
 std::optional<double> pcie_bandwidth_gbs(int generation, int width) {
     static constexpr double kGigaTransfers[] = {0, 2.5, 5, 8, 16, 32, 64};
-    if (generation < 1 || generation > 6 || width <= 0) return std::nullopt;
+    if (generation < 1 || generation > 6 || width <= 0)
+        return std::nullopt;
     // Gen 6 uses PAM4 with FLIT encoding; 242/256 is its payload share.
     double efficiency = generation <= 2 ? 8.0 / 10 : generation <= 5 ? 128.0 / 130 : 242.0 / 256;
     return kGigaTransfers[generation] * width * efficiency / 8.0;
@@ -54,7 +64,8 @@ nlohmann::json peak_metrics(const PeakInputs& in) {
     if (in.mem_clock_mhz > 0 && in.bus_width_bits > 0)
         memory = peak_memory_bandwidth_gbs(in.mem_clock_mhz, in.bus_width_bits);
     std::optional<double> pcie;
-    if (in.pcie_gen && in.pcie_width) pcie = pcie_bandwidth_gbs(*in.pcie_gen, *in.pcie_width);
+    if (in.pcie_gen && in.pcie_width)
+        pcie = pcie_bandwidth_gbs(*in.pcie_gen, *in.pcie_width);
     return {{"fp64", value_metric(tera(&ArchRates::fp64), "TFLOP/s")},
             {"fp64_tensor", value_metric(tera(&ArchRates::fp64_tensor), "TFLOP/s")},
             {"fp32", value_metric(fp32, "TFLOP/s")},
@@ -67,4 +78,4 @@ nlohmann::json peak_metrics(const PeakInputs& in) {
             {"pcie_bandwidth", value_metric(pcie, "GB/s")}};
 }
 
-}  // namespace gpuguide::probes
+} // namespace gpuguide::probes

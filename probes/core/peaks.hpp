@@ -2,9 +2,8 @@
 // CUDA so they are tested on every machine. Sources are listed in probes/README.md.
 #pragma once
 
-#include <optional>
-
 #include <nlohmann/json.hpp>
+#include <optional>
 
 namespace gpuguide::probes {
 
@@ -14,7 +13,7 @@ struct ArchRates {
     int fp32_cores = 0;     ///< FP32 lanes ("CUDA cores") per SM
     double fp64 = 0;        ///< FP64 FLOP/clk/SM on the vector units
     double fp64_tensor = 0; ///< FP64 FLOP/clk/SM on tensor cores (DMMA), 0 if none
-    double tf32 = 0, fp16 = 0, bf16 = 0, fp8 = 0, int8 = 0;  ///< tensor cores, dense
+    double tf32 = 0, fp16 = 0, bf16 = 0, fp8 = 0, int8 = 0; ///< tensor cores, dense
 };
 
 /// The table entry for a compute capability; nullopt for one not in the table.
@@ -24,10 +23,10 @@ std::optional<ArchRates> arch_rates(int major, int minor);
 struct PeakInputs {
     int major = 0, minor = 0;
     int sm_count = 0;
-    double sm_clock_mhz = 0;   ///< maximum (boost) SM clock
-    double mem_clock_mhz = 0;  ///< maximum memory clock as CUDA reports it
+    double sm_clock_mhz = 0;  ///< maximum (boost) SM clock
+    double mem_clock_mhz = 0; ///< maximum memory clock as CUDA reports it
     int bus_width_bits = 0;
-    std::optional<int> pcie_gen, pcie_width;  ///< maximum link generation and width
+    std::optional<int> pcie_gen, pcie_width; ///< maximum link generation and width
 };
 
 /// FLOP/clk/SM × SMs × clock, in TFLOP/s (or TOP/s).
@@ -44,4 +43,4 @@ std::optional<double> pcie_bandwidth_gbs(int generation, int width);
 /// (GB/s) as value metrics; null values where the unit is absent or the CC unknown.
 nlohmann::json peak_metrics(const PeakInputs& inputs);
 
-}  // namespace gpuguide::probes
+} // namespace gpuguide::probes

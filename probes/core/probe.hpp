@@ -2,17 +2,16 @@
 #pragma once
 
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace gpuguide::probes {
 
 /// Settings shared by every probe in one gpuguide-probe run.
 struct ProbeContext {
-    bool quick = false;  ///< smaller problems (tests, smoke runs); figures less accurate
+    bool quick = false; ///< smaller problems (tests, smoke runs); figures less accurate
 };
 
 /// Whether a probe can run on this machine, and if not, why (shown to readers as the skip reason).
@@ -23,7 +22,7 @@ struct Support {
 
 /// A probe measures one thing and returns its result as JSON (shape: probes/README.md).
 class Probe {
-public:
+  public:
     virtual ~Probe() = default;
     /// Stable key, e.g. "gpu.stream"; pages refer to results by it.
     virtual std::string_view key() const = 0;
@@ -48,4 +47,4 @@ void append_cpu_probes(ProbeList& list);
 /// The GPU probes; without CUDA they exist but report skipped "built without CUDA".
 void append_gpu_probes(ProbeList& list);
 
-}  // namespace gpuguide::probes
+} // namespace gpuguide::probes

@@ -9,4 +9,4 @@ ProbeList make_registry() {
     return list;
 }
 
-}  // namespace gpuguide::probes
+} // namespace gpuguide::probes

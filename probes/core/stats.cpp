@@ -8,7 +8,8 @@
 namespace gpuguide::probes {
 
 Stats summarize(std::vector<double> samples) {
-    if (samples.empty()) throw std::invalid_argument("no samples to summarise");
+    if (samples.empty())
+        throw std::invalid_argument("no samples to summarise");
     std::sort(samples.begin(), samples.end());
     Stats s;
     s.n = samples.size();
@@ -18,7 +19,8 @@ Stats summarize(std::vector<double> samples) {
     s.median = s.n % 2 ? samples[mid] : (samples[mid - 1] + samples[mid]) / 2;
     double mean = std::accumulate(samples.begin(), samples.end(), 0.0) / double(s.n);
     double sq = 0;
-    for (double x : samples) sq += (x - mean) * (x - mean);
+    for (double x : samples)
+        sq += (x - mean) * (x - mean);
     // Sample standard deviation over the mean; a single sample has no spread to report.
     s.cv = s.n > 1 && mean != 0 ? std::sqrt(sq / double(s.n - 1)) / std::fabs(mean) : 0.0;
     return s;
@@ -35,16 +37,20 @@ nlohmann::json stats_metric(const std::vector<double>& samples, std::string_view
 
 nlohmann::json value_metric(std::optional<double> value, std::string_view unit) {
     nlohmann::json metric = {{"value", nullptr}, {"unit", std::string(unit)}};
-    if (value) metric["value"] = *value;
+    if (value)
+        metric["value"] = *value;
     return metric;
 }
 
 static std::string escape_pointer_token(const std::string& token) {
     std::string out;
     for (char c : token) {
-        if (c == '~') out += "~0";
-        else if (c == '/') out += "~1";
-        else out += c;
+        if (c == '~')
+            out += "~0";
+        else if (c == '/')
+            out += "~1";
+        else
+            out += c;
     }
     return out;
 }
@@ -68,4 +74,4 @@ std::vector<std::string> replace_non_finite(nlohmann::json& value, const std::st
     return found;
 }
 
-}  // namespace gpuguide::probes
+} // namespace gpuguide::probes

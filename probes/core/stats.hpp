@@ -2,11 +2,10 @@
 #pragma once
 
 #include <chrono>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace gpuguide::probes {
 
@@ -33,14 +32,16 @@ nlohmann::json value_metric(std::optional<double> value, std::string_view unit);
 template <class F> std::vector<double> transform_samples(const std::vector<double>& xs, F f) {
     std::vector<double> out;
     out.reserve(xs.size());
-    for (double x : xs) out.push_back(f(x));
+    for (double x : xs)
+        out.push_back(f(x));
     return out;
 }
 
 /// Host-side timing for CPU probes: runs `body` `warmups` times untimed, then `reps` times,
 /// returning each repetition's wall time in seconds (steady_clock).
 template <class F> std::vector<double> time_host(int warmups, int reps, F&& body) {
-    for (int i = 0; i < warmups; ++i) body();
+    for (int i = 0; i < warmups; ++i)
+        body();
     std::vector<double> seconds;
     seconds.reserve(reps);
     for (int i = 0; i < reps; ++i) {
@@ -56,4 +57,4 @@ template <class F> std::vector<double> time_host(int warmups, int reps, F&& body
 /// document stays valid JSON. A probe whose result had any is recorded as failed.
 std::vector<std::string> replace_non_finite(nlohmann::json& value, const std::string& at = "");
 
-}  // namespace gpuguide::probes
+} // namespace gpuguide::probes

@@ -9,4 +9,4 @@ void append_cpu_probes(ProbeList& list) {
     list.push_back(make_cpu_gemm_probe());
 }
 
-}  // namespace gpuguide::probes
+} // namespace gpuguide::probes

@@ -1,11 +1,11 @@
 // The CPU probes: they run everywhere (CI included) and take a few seconds in all.
 #pragma once
 
+#include "core/probe.hpp"
+
 #include <cstddef>
 #include <memory>
 #include <optional>
-
-#include "core/probe.hpp"
 
 namespace gpuguide::probes {
 
@@ -21,4 +21,4 @@ std::optional<std::size_t> last_level_cache_bytes();
 /// The CPU model name from /proc/cpuinfo ("unknown CPU" when absent).
 std::string cpu_model_name();
 
-}  // namespace gpuguide::probes
+} // namespace gpuguide::probes

@@ -1,16 +1,15 @@
 // cpu.gemm: FP32 and FP64 matrix products through OpenBLAS (cblas), on random data, checked
 // against sampled entries computed in double on the host.
-#include <cblas.h>
+#include "core/stats.hpp"
+#include "cpu/cpu_probes.hpp"
 
 #include <algorithm>
+#include <cblas.h>
 #include <cmath>
 #include <random>
 #include <sstream>
 #include <stdexcept>
 #include <vector>
-
-#include "core/stats.hpp"
-#include "cpu/cpu_probes.hpp"
 
 namespace gpuguide::probes {
 namespace {
@@ -25,7 +24,8 @@ std::string blas_name(const std::string& config) {
 
 template <class T> void gemm(int n, const T* a, const T* b, T* c) {
     if constexpr (std::is_same_v<T, float>)
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, a, n, b, n, 0.0f, c, n);
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, a, n, b, n, 0.0f, c,
+                    n);
     else
         cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0, a, n, b, n, 0.0, c, n);
 }
@@ -34,9 +34,11 @@ template <class T> void gemm(int n, const T* a, const T* b, T* c) {
 template <class T> nlohmann::json measure(int n, int reps, std::mt19937_64& rng) {
     std::uniform_real_distribution<double> uniform(-1.0, 1.0);
     std::size_t count = std::size_t(n) * std::size_t(n);
-    std::vector<T> a(count), b(count), c(count, T(-777));  // poisoned: unwritten entries show
-    for (auto& x : a) x = T(uniform(rng));
-    for (auto& x : b) x = T(uniform(rng));
+    std::vector<T> a(count), b(count), c(count, T(-777)); // poisoned: unwritten entries show
+    for (auto& x : a)
+        x = T(uniform(rng));
+    for (auto& x : b)
+        x = T(uniform(rng));
     auto seconds = time_host(1, reps, [&] { gemm<T>(n, a.data(), b.data(), c.data()); });
     double max_rel = 0;
     std::uniform_int_distribution<int> pick(0, n - 1);
@@ -56,14 +58,14 @@ template <class T> nlohmann::json measure(int n, int reps, std::mt19937_64& rng)
         throw std::runtime_error("BLAS result differs from the reference: max relative error " +
                                  std::to_string(max_rel));
     double flops = 2.0 * double(n) * n * n;
-    auto metric = stats_metric(transform_samples(seconds, [&](double s) { return flops / s / 1e9; }),
-                               "GFLOP/s");
+    auto metric = stats_metric(
+        transform_samples(seconds, [&](double s) { return flops / s / 1e9; }), "GFLOP/s");
     metric["max_rel_error"] = max_rel;
     return metric;
 }
 
 class CpuGemmProbe final : public Probe {
-public:
+  public:
     std::string_view key() const override { return "cpu.gemm"; }
     std::string_view description() const override {
         return "FP32 and FP64 GEMM throughput through OpenBLAS (all threads)";
@@ -86,8 +88,10 @@ public:
     }
 };
 
-}  // namespace
+} // namespace
 
-std::unique_ptr<Probe> make_cpu_gemm_probe() { return std::make_unique<CpuGemmProbe>(); }
+std::unique_ptr<Probe> make_cpu_gemm_probe() {
+    return std::make_unique<CpuGemmProbe>();
+}
 
-}  // namespace gpuguide::probes
+} // namespace gpuguide::probes

@@ -1,14 +1,13 @@
 // cpu.info: model, sockets, cores, threads and cache sizes, from /proc and /sys (sysconf fallback).
-#include <unistd.h>
+#include "core/stats.hpp"
+#include "cpu/cpu_probes.hpp"
 
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
-
-#include "core/stats.hpp"
-#include "cpu/cpu_probes.hpp"
+#include <unistd.h>
 
 namespace gpuguide::probes {
 namespace {
@@ -24,13 +23,17 @@ std::string read_line(const fs::path& path) {
 
 /// "32K", "1024K", "8M" as written in /sys/.../cache/index*/size → KiB.
 std::optional<double> parse_cache_size_kib(const std::string& text) {
-    if (text.empty()) return std::nullopt;
+    if (text.empty())
+        return std::nullopt;
     std::size_t used = 0;
     double number = std::stod(text, &used);
     char suffix = used < text.size() ? text[used] : 'B';
-    if (suffix == 'K') return number;
-    if (suffix == 'M') return number * 1024;
-    if (suffix == 'G') return number * 1024 * 1024;
+    if (suffix == 'K')
+        return number;
+    if (suffix == 'M')
+        return number * 1024;
+    if (suffix == 'G')
+        return number * 1024 * 1024;
     return number / 1024;
 }
 
@@ -40,11 +43,13 @@ std::map<std::string, double> sys_caches() {
     fs::path base = "/sys/devices/system/cpu/cpu0/cache";
     std::error_code ec;
     for (const auto& entry : fs::directory_iterator(base, ec)) {
-        if (entry.path().filename().string().rfind("index", 0) != 0) continue;
+        if (entry.path().filename().string().rfind("index", 0) != 0)
+            continue;
         std::string level = read_line(entry.path() / "level");
         std::string type = read_line(entry.path() / "type");
         auto kib = parse_cache_size_kib(read_line(entry.path() / "size"));
-        if (!kib || type == "Instruction") continue;
+        if (!kib || type == "Instruction")
+            continue;
         std::string name = level == "1" ? "l1d" : "l" + level;
         sizes[name] = *kib;
     }
@@ -53,12 +58,13 @@ std::map<std::string, double> sys_caches() {
 
 std::optional<double> sysconf_kib(int name) {
     long bytes = sysconf(name);
-    if (bytes <= 0) return std::nullopt;
+    if (bytes <= 0)
+        return std::nullopt;
     return double(bytes) / 1024;
 }
 
 class CpuInfoProbe final : public Probe {
-public:
+  public:
     std::string_view key() const override { return "cpu.info"; }
     std::string_view description() const override {
         return "CPU model, sockets, cores, threads and cache sizes";
@@ -71,10 +77,12 @@ public:
         std::error_code ec;
         for (const auto& entry : fs::directory_iterator("/sys/devices/system/cpu", ec)) {
             std::string name = entry.path().filename().string();
-            if (name.rfind("cpu", 0) != 0 || name.size() < 4 || !isdigit(name[3])) continue;
+            if (name.rfind("cpu", 0) != 0 || name.size() < 4 || !isdigit(name[3]))
+                continue;
             std::string package = read_line(entry.path() / "topology/physical_package_id");
             std::string core = read_line(entry.path() / "topology/core_id");
-            if (package.empty()) continue;
+            if (package.empty())
+                continue;
             packages.insert(package);
             cores.insert(package + ":" + core);
         }
@@ -88,7 +96,8 @@ public:
         };
         nlohmann::json result = {
             {"model", cpu_model_name()},
-            {"sockets", packages.empty() ? nlohmann::json(nullptr) : nlohmann::json(packages.size())},
+            {"sockets",
+             packages.empty() ? nlohmann::json(nullptr) : nlohmann::json(packages.size())},
             {"cores", cores.empty() ? nlohmann::json(threads) : nlohmann::json(cores.size())},
             {"threads", threads},
             {"caches",
@@ -99,7 +108,7 @@ public:
     }
 };
 
-}  // namespace
+} // namespace
 
 std::string cpu_model_name() {
     std::ifstream in("/proc/cpuinfo");
@@ -119,14 +128,18 @@ std::string cpu_model_name() {
 
 std::optional<std::size_t> last_level_cache_bytes() {
     auto caches = sys_caches();
-    if (!caches.empty()) return std::size_t(caches.rbegin()->second * 1024);
+    if (!caches.empty())
+        return std::size_t(caches.rbegin()->second * 1024);
     for (int name : {_SC_LEVEL3_CACHE_SIZE, _SC_LEVEL2_CACHE_SIZE}) {
         long bytes = sysconf(name);
-        if (bytes > 0) return std::size_t(bytes);
+        if (bytes > 0)
+            return std::size_t(bytes);
     }
     return std::nullopt;
 }
 
-std::unique_ptr<Probe> make_cpu_info_probe() { return std::make_unique<CpuInfoProbe>(); }
+std::unique_ptr<Probe> make_cpu_info_probe() {
+    return std::make_unique<CpuInfoProbe>();
+}
 
-}  // namespace gpuguide::probes
+} // namespace gpuguide::probes

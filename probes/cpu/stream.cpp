@@ -1,14 +1,14 @@
 // cpu.stream: STREAM triad a[i] = b[i] + s*c[i] over all hardware threads. Each thread first
 // touches the part of the arrays it later streams, so pages land on its NUMA node.
+#include "core/stats.hpp"
+#include "cpu/cpu_probes.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <memory>
 #include <stdexcept>
 #include <thread>
 #include <vector>
-
-#include "core/stats.hpp"
-#include "cpu/cpu_probes.hpp"
 
 namespace gpuguide::probes {
 namespace {
@@ -21,11 +21,12 @@ template <class F> void parallel_chunks(unsigned threads, std::size_t n, F body)
         std::size_t begin = n * t / threads, end = n * (t + 1) / threads;
         workers.emplace_back([=] { body(begin, end); });
     }
-    for (auto& worker : workers) worker.join();
+    for (auto& worker : workers)
+        worker.join();
 }
 
 class CpuStreamProbe final : public Probe {
-public:
+  public:
     std::string_view key() const override { return "cpu.stream"; }
     std::string_view description() const override {
         return "STREAM triad bandwidth over all CPU threads (first touch per thread)";
@@ -41,7 +42,8 @@ public:
         std::size_t elements =
             std::clamp<std::size_t>(4 * llc, std::size_t(32) << 20, std::size_t(256) << 20) /
             sizeof(double);
-        if (context.quick) elements = std::size_t(2) << 20;
+        if (context.quick)
+            elements = std::size_t(2) << 20;
         // Uninitialised storage, so that the first write (first touch) is the thread's own.
         std::unique_ptr<double[]> a(new double[elements]), b(new double[elements]),
             c(new double[elements]);
@@ -58,7 +60,8 @@ public:
                 double* __restrict pa = a.get();
                 const double* __restrict pb = b.get();
                 const double* __restrict pc = c.get();
-                for (std::size_t i = lo; i < hi; ++i) pa[i] = pb[i] + scalar * pc[i];
+                for (std::size_t i = lo; i < hi; ++i)
+                    pa[i] = pb[i] + scalar * pc[i];
             });
         };
         auto seconds = time_host(1, context.quick ? 3 : 10, triad);
@@ -72,16 +75,17 @@ public:
         return {{"threads", threads},
                 {"array_bytes", elements * sizeof(double)},
                 {"byte_counting", "3 x 8 bytes per element (2 reads + 1 write), as STREAM"},
-                {"triad", stats_metric(transform_samples(seconds, [&](double s) {
-                                           return bytes / s / 1e9;
-                                       }),
-                                       "GB/s")},
+                {"triad",
+                 stats_metric(transform_samples(seconds, [&](double s) { return bytes / s / 1e9; }),
+                              "GB/s")},
                 {"verified", true}};
     }
 };
 
-}  // namespace
+} // namespace
 
-std::unique_ptr<Probe> make_cpu_stream_probe() { return std::make_unique<CpuStreamProbe>(); }
+std::unique_ptr<Probe> make_cpu_stream_probe() {
+    return std::make_unique<CpuStreamProbe>();
+}
 
-}  // namespace gpuguide::probes
+} // namespace gpuguide::probes

@@ -1,29 +1,41 @@
 #include "gpu/cuda_util.hpp"
 
+#include "gpu/nvml.hpp"
+
 #include <algorithm>
 #include <cctype>
-
-#include "gpu/nvml.hpp"
 
 namespace gpuguide::probes::gpu {
 
 void check_cuda(cudaError_t status, const char* call, const char* file, int line) {
-    if (status == cudaSuccess) return;
+    if (status == cudaSuccess)
+        return;
     throw std::runtime_error(std::string(call) + " failed: " + cudaGetErrorName(status) + " (" +
-                             cudaGetErrorString(status) + ") at " + file + ":" + std::to_string(line));
+                             cudaGetErrorString(status) + ") at " + file + ":" +
+                             std::to_string(line));
 }
 
 void check_cublas(cublasStatus_t status, const char* call, const char* file, int line) {
-    if (status == CUBLAS_STATUS_SUCCESS) return;
+    if (status == CUBLAS_STATUS_SUCCESS)
+        return;
     throw std::runtime_error(std::string(call) + " failed: " + cublasGetStatusName(status) + " (" +
-                             cublasGetStatusString(status) + ") at " + file + ":" + std::to_string(line));
+                             cublasGetStatusString(status) + ") at " + file + ":" +
+                             std::to_string(line));
 }
 
-DeviceBuffer::DeviceBuffer(std::size_t bytes) : bytes_(bytes) { GG_CUDA(cudaMalloc(&pointer_, bytes)); }
-DeviceBuffer::~DeviceBuffer() { cudaFree(pointer_); }
+DeviceBuffer::DeviceBuffer(std::size_t bytes) : bytes_(bytes) {
+    GG_CUDA(cudaMalloc(&pointer_, bytes));
+}
+DeviceBuffer::~DeviceBuffer() {
+    cudaFree(pointer_);
+}
 
-PinnedBuffer::PinnedBuffer(std::size_t bytes) { GG_CUDA(cudaMallocHost(&pointer_, bytes)); }
-PinnedBuffer::~PinnedBuffer() { cudaFreeHost(pointer_); }
+PinnedBuffer::PinnedBuffer(std::size_t bytes) {
+    GG_CUDA(cudaMallocHost(&pointer_, bytes));
+}
+PinnedBuffer::~PinnedBuffer() {
+    cudaFreeHost(pointer_);
+}
 
 EventTimer::EventTimer() {
     GG_CUDA(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
@@ -49,17 +61,19 @@ double EventTimer::seconds(const std::function<void()>& body) {
 
 std::vector<double> time_gpu(EventTimer& timer, int warmups, int reps,
                              const std::function<void()>& body) {
-    for (int i = 0; i < warmups; ++i) body();
+    for (int i = 0; i < warmups; ++i)
+        body();
     GG_CUDA(cudaStreamSynchronize(timer.stream()));
     std::vector<double> samples;
-    for (int i = 0; i < reps; ++i) samples.push_back(timer.seconds(body));
+    for (int i = 0; i < reps; ++i)
+        samples.push_back(timer.seconds(body));
     return samples;
 }
 
 int device_count() {
     int count = 0;
     if (cudaGetDeviceCount(&count) != cudaSuccess) {
-        cudaGetLastError();  // clear the sticky "no device" error
+        cudaGetLastError(); // clear the sticky "no device" error
         return 0;
     }
     return count;
@@ -75,7 +89,8 @@ std::string pci_bus_id(int device) {
     char id[32] = {};
     GG_CUDA(cudaDeviceGetPCIBusId(id, sizeof id, device));
     std::string text = id;
-    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
+    std::transform(text.begin(), text.end(), text.begin(),
+                   [](unsigned char c) { return std::tolower(c); });
     return text;
 }
 
@@ -85,9 +100,10 @@ nlohmann::json device_conditions(int device) {
     auto number = [](std::optional<unsigned long long> value) {
         return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
     };
-    nlohmann::json conditions = {{"sm_clock_mhz", nullptr}, {"mem_clock_mhz", nullptr},
-                                 {"clocks_event_reasons", nullptr}};
-    if (!handle) return conditions;
+    nlohmann::json conditions = {
+        {"sm_clock_mhz", nullptr}, {"mem_clock_mhz", nullptr}, {"clocks_event_reasons", nullptr}};
+    if (!handle)
+        return conditions;
     conditions["sm_clock_mhz"] = number(nvml.clock(*handle, Nvml::Clock::Sm));
     conditions["mem_clock_mhz"] = number(nvml.clock(*handle, Nvml::Clock::Memory));
     if (auto reasons = nvml.clocks_event_reasons(*handle))
@@ -95,4 +111,4 @@ nlohmann::json device_conditions(int device) {
     return conditions;
 }
 
-}  // namespace gpuguide::probes::gpu
+} // namespace gpuguide::probes::gpu

@@ -1,17 +1,15 @@
 // Error checking, RAII buffers, event timing and per-device helpers shared by the GPU probes.
 #pragma once
 
+#include <chrono>
 #include <cublasLt.h>
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
-
-#include <chrono>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace gpuguide::probes::gpu {
 
@@ -26,7 +24,7 @@ void check_cublas(cublasStatus_t status, const char* call, const char* file, int
 
 /// Device memory, freed on scope exit.
 class DeviceBuffer {
-public:
+  public:
     explicit DeviceBuffer(std::size_t bytes);
     ~DeviceBuffer();
     DeviceBuffer(const DeviceBuffer&) = delete;
@@ -34,27 +32,27 @@ public:
     template <class T> T* as() const { return static_cast<T*>(pointer_); }
     std::size_t bytes() const { return bytes_; }
 
-private:
+  private:
     void* pointer_ = nullptr;
     std::size_t bytes_ = 0;
 };
 
 /// Page-locked host memory (cudaMallocHost), freed on scope exit.
 class PinnedBuffer {
-public:
+  public:
     explicit PinnedBuffer(std::size_t bytes);
     ~PinnedBuffer();
     PinnedBuffer(const PinnedBuffer&) = delete;
     PinnedBuffer& operator=(const PinnedBuffer&) = delete;
     template <class T> T* as() const { return static_cast<T*>(pointer_); }
 
-private:
+  private:
     void* pointer_ = nullptr;
 };
 
 /// A stream and two events; times GPU work with cudaEventElapsedTime.
 class EventTimer {
-public:
+  public:
     EventTimer();
     ~EventTimer();
     EventTimer(const EventTimer&) = delete;
@@ -63,7 +61,7 @@ public:
     /// Seconds taken on the GPU by the work `body` enqueues on stream().
     double seconds(const std::function<void()>& body);
 
-private:
+  private:
     cudaStream_t stream_ = nullptr;
     cudaEvent_t start_ = nullptr, stop_ = nullptr;
 };
@@ -85,4 +83,4 @@ nlohmann::json device_conditions(int device);
 /// The PCI bus id of a CUDA device ("0000:17:00.0"), used to find it in NVML and /sys.
 std::string pci_bus_id(int device);
 
-}  // namespace gpuguide::probes::gpu
+} // namespace gpuguide::probes::gpu

@@ -1,11 +1,11 @@
 // gpu.gemm: cuBLAS throughput by precision over a size sweep, every result checked against a
 // host FP64 reference (all entries at n=256, sampled entries at each sweep size).
-#include <algorithm>
-#include <cmath>
-
 #include "core/stats.hpp"
 #include "gpu/gemm_runner.hpp"
 #include "gpu/gpu_probe.hpp"
+
+#include <algorithm>
+#include <cmath>
 
 namespace gpuguide::probes::gpu {
 namespace {
@@ -21,28 +21,35 @@ constexpr double kSlowGemmSeconds = 0.25;
 
 nlohmann::json measure_precision(const PrecisionSpec& spec, const std::vector<int>& sizes, int reps,
                                  EventTimer& timer, std::string& failure) {
-    nlohmann::json entry = {{"supported", true}, {"math_mode", spec.math_mode}, {"best", nullptr},
-                            {"best_n", nullptr}, {"sweep", nlohmann::json::array()},
-                            {"max_rel_error", nullptr}, {"tolerance", spec.tolerance}};
+    nlohmann::json entry = {{"supported", true},
+                            {"math_mode", spec.math_mode},
+                            {"best", nullptr},
+                            {"best_n", nullptr},
+                            {"sweep", nlohmann::json::array()},
+                            {"max_rel_error", nullptr},
+                            {"tolerance", spec.tolerance}};
     double worst_error = 0;
     {
         GemmCase small(spec, 256, timer.stream());
         small.launch();
-        worst_error = small.max_relative_error(0);  // every entry
+        worst_error = small.max_relative_error(0); // every entry
     }
     double best = -1;
     for (int n : sizes) {
         GemmCase gemm(spec, n, timer.stream());
-        gemm.launch();  // first call: heuristics, kernel load
+        gemm.launch(); // first call: heuristics, kernel load
         double one = timer.seconds([&] { gemm.launch(); });
         int batch = batch_for(one);
         auto seconds = time_gpu(timer, 1, one > kSlowGemmSeconds ? 3 : reps, [&] {
-            for (int i = 0; i < batch; ++i) gemm.launch();
+            for (int i = 0; i < batch; ++i)
+                gemm.launch();
         });
         double error = gemm.max_relative_error(16);
-        worst_error = std::isnan(error) || std::isnan(worst_error) ? std::nan("") : std::max(worst_error, error);
+        worst_error = std::isnan(error) || std::isnan(worst_error) ? std::nan("")
+                                                                   : std::max(worst_error, error);
         auto metric = stats_metric(
-            transform_samples(seconds, [&](double t) { return gemm.operations() * batch / t / 1e12; }),
+            transform_samples(seconds,
+                              [&](double t) { return gemm.operations() * batch / t / 1e12; }),
             spec.unit);
         entry["sweep"].push_back({{"n", n}, {"throughput", metric}});
         entry["sweep"].back()["batch"] = batch;
@@ -51,9 +58,10 @@ nlohmann::json measure_precision(const PrecisionSpec& spec, const std::vector<in
             entry["best"] = metric;
             entry["best_n"] = n;
         }
-        if (one > kSlowGemmSeconds) break;  // larger sizes would only take longer
+        if (one > kSlowGemmSeconds)
+            break; // larger sizes would only take longer
     }
-    entry["max_rel_error"] = worst_error;  // NaN → null + failed, by the tool's NaN rule
+    entry["max_rel_error"] = worst_error; // NaN → null + failed, by the tool's NaN rule
     if (!(worst_error <= spec.tolerance) && failure.empty())
         failure = spec.name + " GEMM result differs from the FP64 host reference: relative error " +
                   std::to_string(worst_error) + " > " + std::to_string(spec.tolerance);
@@ -61,15 +69,15 @@ nlohmann::json measure_precision(const PrecisionSpec& spec, const std::vector<in
 }
 
 class GemmProbe final : public PerDeviceProbe {
-public:
+  public:
     GemmProbe() : PerDeviceProbe("gpu.gemm") {}
 
-protected:
+  protected:
     nlohmann::json measure_device(int device, const ProbeContext& context) override {
         int cc = attribute(cudaDevAttrComputeCapabilityMajor, device) * 10 +
                  attribute(cudaDevAttrComputeCapabilityMinor, device);
-        std::vector<int> sizes = context.quick ? std::vector<int>{512, 1024}
-                                               : std::vector<int>{1024, 2048, 4096, 8192};
+        std::vector<int> sizes =
+            context.quick ? std::vector<int>{512, 1024} : std::vector<int>{1024, 2048, 4096, 8192};
         int reps = context.quick ? 3 : 10;
         EventTimer timer;
         nlohmann::json precisions = nlohmann::json::object();
@@ -77,10 +85,13 @@ protected:
         for (const auto& spec : precision_specs()) {
             if (cc < spec.min_cc) {
                 precisions[spec.name] = {{"supported", false},
-                                         {"reason", "needs compute capability " + std::to_string(spec.min_cc / 10) +
-                                                        "." + std::to_string(spec.min_cc % 10)},
-                                         {"math_mode", spec.math_mode}, {"best", nullptr},
-                                         {"best_n", nullptr}, {"sweep", nlohmann::json::array()},
+                                         {"reason", "needs compute capability " +
+                                                        std::to_string(spec.min_cc / 10) + "." +
+                                                        std::to_string(spec.min_cc % 10)},
+                                         {"math_mode", spec.math_mode},
+                                         {"best", nullptr},
+                                         {"best_n", nullptr},
+                                         {"sweep", nlohmann::json::array()},
                                          {"max_rel_error", nullptr}};
                 continue;
             }
@@ -88,22 +99,29 @@ protected:
                 precisions[spec.name] = measure_precision(spec, sizes, reps, timer, failure);
             } catch (const std::exception& error) {
                 // One precision failing (no algorithm, out of memory) keeps the others' figures.
-                precisions[spec.name] = {{"supported", true}, {"error", error.what()}, {"math_mode", spec.math_mode},
-                                         {"best", nullptr}, {"best_n", nullptr},
-                                         {"sweep", nlohmann::json::array()}, {"max_rel_error", nullptr}};
-                if (failure.empty()) failure = spec.name + ": " + error.what();
+                precisions[spec.name] = {
+                    {"supported", true},           {"error", error.what()},
+                    {"math_mode", spec.math_mode}, {"best", nullptr},
+                    {"best_n", nullptr},           {"sweep", nlohmann::json::array()},
+                    {"max_rel_error", nullptr}};
+                if (failure.empty())
+                    failure = spec.name + ": " + error.what();
                 cudaGetLastError();
             }
         }
-        nlohmann::json result = {{"precisions", precisions},
-                                 {"operation_counting", "2 n^3 per GEMM (a multiply-add is 2 operations), dense"}};
-        if (!failure.empty()) result["failure"] = failure;
+        nlohmann::json result = {
+            {"precisions", precisions},
+            {"operation_counting", "2 n^3 per GEMM (a multiply-add is 2 operations), dense"}};
+        if (!failure.empty())
+            result["failure"] = failure;
         return result;
     }
 };
 
-}  // namespace
+} // namespace
 
-std::unique_ptr<Probe> make_gemm_probe() { return std::make_unique<GemmProbe>(); }
+std::unique_ptr<Probe> make_gemm_probe() {
+    return std::make_unique<GemmProbe>();
+}
 
-}  // namespace gpuguide::probes::gpu
+} // namespace gpuguide::probes::gpu

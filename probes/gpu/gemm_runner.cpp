@@ -1,13 +1,12 @@
 #include "gpu/gemm_runner.hpp"
 
+#include "gpu/kernels/gemm_values.hpp"
+
+#include <cmath>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_fp8.h>
-
-#include <cmath>
 #include <random>
-
-#include "gpu/kernels/gemm_values.hpp"
 
 namespace gpuguide::probes::gpu {
 namespace {
@@ -18,12 +17,16 @@ constexpr std::uint32_t kSeedA = 11, kSeedB = 29;
 
 std::size_t element_bytes(cudaDataType_t type) {
     switch (type) {
-    case CUDA_R_64F: return 8;
+    case CUDA_R_64F:
+        return 8;
     case CUDA_R_32F:
-    case CUDA_R_32I: return 4;
+    case CUDA_R_32I:
+        return 4;
     case CUDA_R_16F:
-    case CUDA_R_16BF: return 2;
-    default: return 1;  // FP8, INT8
+    case CUDA_R_16BF:
+        return 2;
+    default:
+        return 1; // FP8, INT8
     }
 }
 
@@ -32,40 +35,54 @@ double input_value(Element element, std::uint64_t index, std::uint32_t seed) {
     float v = uniform_value(index, seed);
     switch (element) {
     case Element::F64:
-    case Element::F32: return v;
-    case Element::F16: return __half2float(__float2half_rn(v));
-    case Element::BF16: return __bfloat162float(__float2bfloat16_rn(v));
-    case Element::FP8_E4M3: return float(__nv_fp8_e4m3(v));
-    case Element::I8: return int_value(index, seed);
+    case Element::F32:
+        return v;
+    case Element::F16:
+        return __half2float(__float2half_rn(v));
+    case Element::BF16:
+        return __bfloat162float(__float2bfloat16_rn(v));
+    case Element::FP8_E4M3:
+        return float(__nv_fp8_e4m3(v));
+    case Element::I8:
+        return int_value(index, seed);
     }
     return v;
 }
 
 double output_value(cudaDataType_t type, const unsigned char* bytes) {
     switch (type) {
-    case CUDA_R_64F: return *reinterpret_cast<const double*>(bytes);
-    case CUDA_R_32F: return *reinterpret_cast<const float*>(bytes);
-    case CUDA_R_32I: return *reinterpret_cast<const std::int32_t*>(bytes);
-    case CUDA_R_16F: return __half2float(*reinterpret_cast<const __half*>(bytes));
-    case CUDA_R_16BF: return __bfloat162float(*reinterpret_cast<const __nv_bfloat16*>(bytes));
-    default: return std::nan("");
+    case CUDA_R_64F:
+        return *reinterpret_cast<const double*>(bytes);
+    case CUDA_R_32F:
+        return *reinterpret_cast<const float*>(bytes);
+    case CUDA_R_32I:
+        return *reinterpret_cast<const std::int32_t*>(bytes);
+    case CUDA_R_16F:
+        return __half2float(*reinterpret_cast<const __half*>(bytes));
+    case CUDA_R_16BF:
+        return __bfloat162float(*reinterpret_cast<const __nv_bfloat16*>(bytes));
+    default:
+        return std::nan("");
     }
 }
 
-}  // namespace
+} // namespace
 
 const std::vector<PrecisionSpec>& precision_specs() {
     static const std::vector<PrecisionSpec> specs = {
         {"fp64", Element::F64, CUDA_R_64F, CUDA_R_64F, CUBLAS_COMPUTE_64F, false, 0, 1e-10,
          "cublasGemmEx CUBLAS_COMPUTE_64F (FP64 tensor cores where present), TN", "TFLOP/s"},
         {"fp32", Element::F32, CUDA_R_32F, CUDA_R_32F, CUBLAS_COMPUTE_32F_PEDANTIC, false, 0, 1e-4,
-         "cublasGemmEx CUBLAS_COMPUTE_32F_PEDANTIC (true FP32: no TF32, no emulation), TN", "TFLOP/s"},
-        {"tf32", Element::F32, CUDA_R_32F, CUDA_R_32F, CUBLAS_COMPUTE_32F_FAST_TF32, false, 80, 5e-3,
-         "cublasGemmEx CUBLAS_COMPUTE_32F_FAST_TF32, TN", "TFLOP/s"},
+         "cublasGemmEx CUBLAS_COMPUTE_32F_PEDANTIC (true FP32: no TF32, no emulation), TN",
+         "TFLOP/s"},
+        {"tf32", Element::F32, CUDA_R_32F, CUDA_R_32F, CUBLAS_COMPUTE_32F_FAST_TF32, false, 80,
+         5e-3, "cublasGemmEx CUBLAS_COMPUTE_32F_FAST_TF32, TN", "TFLOP/s"},
         {"fp16", Element::F16, CUDA_R_16F, CUDA_R_16F, CUBLAS_COMPUTE_32F, false, 70, 1e-2,
-         "cublasGemmEx FP16 inputs and output, CUBLAS_COMPUTE_32F (FP32 accumulate), TN", "TFLOP/s"},
+         "cublasGemmEx FP16 inputs and output, CUBLAS_COMPUTE_32F (FP32 accumulate), TN",
+         "TFLOP/s"},
         {"bf16", Element::BF16, CUDA_R_16BF, CUDA_R_16BF, CUBLAS_COMPUTE_32F, false, 80, 1e-2,
-         "cublasGemmEx BF16 inputs and output, CUBLAS_COMPUTE_32F (FP32 accumulate), TN", "TFLOP/s"},
+         "cublasGemmEx BF16 inputs and output, CUBLAS_COMPUTE_32F (FP32 accumulate), TN",
+         "TFLOP/s"},
         {"fp8", Element::FP8_E4M3, CUDA_R_8F_E4M3, CUDA_R_16BF, CUBLAS_COMPUTE_32F, true, 89, 2e-2,
          "cublasLtMatmul E4M3 inputs, BF16 output, CUBLAS_COMPUTE_32F, scales 1.0, TN", "TFLOP/s"},
         {"int8", Element::I8, CUDA_R_8I, CUDA_R_32I, CUBLAS_COMPUTE_32I, true, 75, 0.0,
@@ -114,19 +131,24 @@ GemmCase::GemmCase(const PrecisionSpec& spec, int n, cudaStream_t stream)
     GG_CUBLAS(cublasLtCreate(&lt_->handle));
     GG_CUBLAS(cublasLtMatmulDescCreate(&lt_->op, spec.compute, scale_type));
     cublasOperation_t transpose = CUBLAS_OP_T, keep = CUBLAS_OP_N;
-    GG_CUBLAS(cublasLtMatmulDescSetAttribute(lt_->op, CUBLASLT_MATMUL_DESC_TRANSA, &transpose, sizeof transpose));
-    GG_CUBLAS(cublasLtMatmulDescSetAttribute(lt_->op, CUBLASLT_MATMUL_DESC_TRANSB, &keep, sizeof keep));
+    GG_CUBLAS(cublasLtMatmulDescSetAttribute(lt_->op, CUBLASLT_MATMUL_DESC_TRANSA, &transpose,
+                                             sizeof transpose));
+    GG_CUBLAS(
+        cublasLtMatmulDescSetAttribute(lt_->op, CUBLASLT_MATMUL_DESC_TRANSB, &keep, sizeof keep));
     if (spec.ab_type == CUDA_R_8F_E4M3) {
         // FP8 takes per-tensor scale factors from device memory; 1.0 leaves the values as they are.
         const float ones[2] = {1.0f, 1.0f};
         scales_ = std::make_unique<DeviceBuffer>(sizeof ones);
         // On the GEMM's own (non-blocking) stream, so the GEMM is ordered after the copy.
-        GG_CUDA(cudaMemcpyAsync(scales_->as<void>(), ones, sizeof ones, cudaMemcpyHostToDevice, stream));
-        GG_CUDA(cudaStreamSynchronize(stream));  // `ones` lives on this stack frame
+        GG_CUDA(cudaMemcpyAsync(scales_->as<void>(), ones, sizeof ones, cudaMemcpyHostToDevice,
+                                stream));
+        GG_CUDA(cudaStreamSynchronize(stream)); // `ones` lives on this stack frame
         const float* scale_a = scales_->as<float>();
         const float* scale_b = scales_->as<float>() + 1;
-        GG_CUBLAS(cublasLtMatmulDescSetAttribute(lt_->op, CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, &scale_a, sizeof scale_a));
-        GG_CUBLAS(cublasLtMatmulDescSetAttribute(lt_->op, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, &scale_b, sizeof scale_b));
+        GG_CUBLAS(cublasLtMatmulDescSetAttribute(lt_->op, CUBLASLT_MATMUL_DESC_A_SCALE_POINTER,
+                                                 &scale_a, sizeof scale_a));
+        GG_CUBLAS(cublasLtMatmulDescSetAttribute(lt_->op, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER,
+                                                 &scale_b, sizeof scale_b));
     }
     // Column-major: A is stored k×m (ld k) and used transposed, B is k×n (ld k), D is m×n (ld m).
     GG_CUBLAS(cublasLtMatrixLayoutCreate(&lt_->a, spec.ab_type, n, n, n));
@@ -134,16 +156,19 @@ GemmCase::GemmCase(const PrecisionSpec& spec, int n, cudaStream_t stream)
     GG_CUBLAS(cublasLtMatrixLayoutCreate(&lt_->d, spec.d_type, n, n, n));
     GG_CUBLAS(cublasLtMatmulPreferenceCreate(&lt_->preference));
     std::size_t workspace = kWorkspaceBytes;
-    GG_CUBLAS(cublasLtMatmulPreferenceSetAttribute(lt_->preference, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
-                                                   &workspace, sizeof workspace));
+    GG_CUBLAS(cublasLtMatmulPreferenceSetAttribute(
+        lt_->preference, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &workspace, sizeof workspace));
     int found = 0;
     GG_CUBLAS(cublasLtMatmulAlgoGetHeuristic(lt_->handle, lt_->op, lt_->a, lt_->b, lt_->d, lt_->d,
                                              lt_->preference, 1, &lt_->heuristic, &found));
-    if (found == 0 || lt_->heuristic.state != CUBLAS_STATUS_SUCCESS) throw std::runtime_error("cuBLASLt found no algorithm for " + spec.name + " at n=" + std::to_string(n));
+    if (found == 0 || lt_->heuristic.state != CUBLAS_STATUS_SUCCESS)
+        throw std::runtime_error("cuBLASLt found no algorithm for " + spec.name +
+                                 " at n=" + std::to_string(n));
 }
 
 GemmCase::~GemmCase() {
-    if (handle_) cublasDestroy(handle_);
+    if (handle_)
+        cublasDestroy(handle_);
 }
 
 void GemmCase::launch() {
@@ -152,17 +177,22 @@ void GemmCase::launch() {
     const double alpha64 = 1.0, beta64 = 0.0;
     const float alpha32 = 1.0f, beta32 = 0.0f;
     const std::int32_t alpha_i = 1, beta_i = 0;
-    const void* alpha = integer ? static_cast<const void*>(&alpha_i) : fp64 ? static_cast<const void*>(&alpha64) : &alpha32;
-    const void* beta = integer ? static_cast<const void*>(&beta_i) : fp64 ? static_cast<const void*>(&beta64) : &beta32;
+    const void* alpha = integer ? static_cast<const void*>(&alpha_i)
+                        : fp64  ? static_cast<const void*>(&alpha64)
+                                : &alpha32;
+    const void* beta = integer ? static_cast<const void*>(&beta_i)
+                       : fp64  ? static_cast<const void*>(&beta64)
+                               : &beta32;
     if (lt_) {
-        GG_CUBLAS(cublasLtMatmul(lt_->handle, lt_->op, alpha, a_->as<void>(), lt_->a, b_->as<void>(), lt_->b,
-                                 beta, d_->as<void>(), lt_->d, d_->as<void>(), lt_->d, &lt_->heuristic.algo,
+        GG_CUBLAS(cublasLtMatmul(lt_->handle, lt_->op, alpha, a_->as<void>(), lt_->a,
+                                 b_->as<void>(), lt_->b, beta, d_->as<void>(), lt_->d,
+                                 d_->as<void>(), lt_->d, &lt_->heuristic.algo,
                                  workspace_->as<void>(), kWorkspaceBytes, stream_));
         return;
     }
-    GG_CUBLAS(cublasGemmEx(handle_, CUBLAS_OP_T, CUBLAS_OP_N, n_, n_, n_, alpha, a_->as<void>(), spec_.ab_type, n_,
-                           b_->as<void>(), spec_.ab_type, n_, beta, d_->as<void>(), spec_.d_type, n_,
-                           spec_.compute, CUBLAS_GEMM_DEFAULT));
+    GG_CUBLAS(cublasGemmEx(handle_, CUBLAS_OP_T, CUBLAS_OP_N, n_, n_, n_, alpha, a_->as<void>(),
+                           spec_.ab_type, n_, b_->as<void>(), spec_.ab_type, n_, beta,
+                           d_->as<void>(), spec_.d_type, n_, spec_.compute, CUBLAS_GEMM_DEFAULT));
 }
 
 double GemmCase::max_relative_error(int samples) const {
@@ -181,21 +211,24 @@ double GemmCase::max_relative_error(int samples) const {
         int i = samples <= 0 ? int(s % n_) : pick(rng);
         int j = samples <= 0 ? int(s / n_) : pick(rng);
         if (j != cached_j) {
-            for (int k = 0; k < n_; ++k) b_column[k] = input_value(spec_.input, std::uint64_t(j) * n_ + k, kSeedB);
+            for (int k = 0; k < n_; ++k)
+                b_column[k] = input_value(spec_.input, std::uint64_t(j) * n_ + k, kSeedB);
             cached_j = j;
         }
         double reference = 0, magnitude = 0;
         for (int k = 0; k < n_; ++k) {
-            double product = input_value(spec_.input, std::uint64_t(i) * n_ + k, kSeedA) * b_column[k];
+            double product =
+                input_value(spec_.input, std::uint64_t(i) * n_ + k, kSeedA) * b_column[k];
             reference += product;
             magnitude += std::fabs(product);
         }
         double got = output_value(spec_.d_type, d.data() + (std::size_t(j) * n_ + i) * out_bytes);
         double error = std::fabs(got - reference) / (magnitude > 0 ? magnitude : 1.0);
-        if (!std::isfinite(error)) return std::nan("");  // unwritten (poisoned) or NaN output
+        if (!std::isfinite(error))
+            return std::nan(""); // unwritten (poisoned) or NaN output
         worst = std::max(worst, error);
     }
     return worst;
 }
 
-}  // namespace gpuguide::probes::gpu
+} // namespace gpuguide::probes::gpu

@@ -25,8 +25,9 @@ inline constexpr std::array<GpuProbeInfo, 7> kGpuProbes{{
 /// The description of a GPU probe key (empty if unknown).
 constexpr std::string_view gpu_probe_description(std::string_view key) {
     for (const auto& info : kGpuProbes)
-        if (info.key == key) return info.description;
+        if (info.key == key)
+            return info.description;
     return {};
 }
 
-}  // namespace gpuguide::probes
+} // namespace gpuguide::probes

@@ -2,11 +2,10 @@
 // provenance, the cache key and the decision whether GPU probes can run at all.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace gpuguide::probes {
 
@@ -14,7 +13,7 @@ namespace gpuguide::probes {
 struct GpuDevice {
     int index = 0;
     std::string name;
-    std::string uuid;  ///< "GPU-xxxxxxxx-..." as nvidia-smi prints it
+    std::string uuid; ///< "GPU-xxxxxxxx-..." as nvidia-smi prints it
 };
 
 /// The GPUs and versions of this machine. `usable` is false with `reason` when there is no
@@ -22,10 +21,10 @@ struct GpuDevice {
 struct GpuIdentity {
     bool usable = false;
     std::string reason;
-    std::optional<std::string> driver;        ///< NVIDIA driver, e.g. "580.95.05" (NVML)
-    std::optional<std::string> cuda_driver;   ///< CUDA version the driver supports, "13.0"
-    std::optional<std::string> cuda_runtime;  ///< CUDA runtime this probe was built with
-    std::optional<std::string> cublas;        ///< cuBLAS version, "13.0.2"
+    std::optional<std::string> driver;       ///< NVIDIA driver, e.g. "580.95.05" (NVML)
+    std::optional<std::string> cuda_driver;  ///< CUDA version the driver supports, "13.0"
+    std::optional<std::string> cuda_runtime; ///< CUDA runtime this probe was built with
+    std::optional<std::string> cublas;       ///< cuBLAS version, "13.0.2"
     std::vector<GpuDevice> devices;
 };
 
@@ -35,4 +34,4 @@ GpuIdentity gpu_identity();
 /// `{"driver":...,"cuda_driver":...,"cuda_runtime":...,"cublas":...,"gpus":[...]}` with nulls.
 nlohmann::json to_json(const GpuIdentity& identity);
 
-}  // namespace gpuguide::probes
+} // namespace gpuguide::probes

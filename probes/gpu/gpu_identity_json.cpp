@@ -16,4 +16,4 @@ nlohmann::json to_json(const GpuIdentity& identity) {
             {"gpus", gpus}};
 }
 
-}  // namespace gpuguide::probes
+} // namespace gpuguide::probes

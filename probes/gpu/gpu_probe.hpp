@@ -10,7 +10,7 @@ namespace gpuguide::probes::gpu {
 /// run() collects `{"devices": [...]}` with each device's conditions (clocks, throttling) after
 /// its measurement.
 class PerDeviceProbe : public Probe {
-public:
+  public:
     explicit PerDeviceProbe(std::string_view key) : key_(key) {}
     std::string_view key() const override { return key_; }
     std::string_view description() const override { return gpu_probe_description(key_); }
@@ -18,11 +18,11 @@ public:
     Support supported() const override { return {}; }
     nlohmann::json run(const ProbeContext& context) override;
 
-protected:
+  protected:
     /// Measures device `device` (already made current).
     virtual nlohmann::json measure_device(int device, const ProbeContext& context) = 0;
 
-private:
+  private:
     std::string_view key_;
 };
 
@@ -35,4 +35,4 @@ std::unique_ptr<Probe> make_latency_probe();
 std::unique_ptr<Probe> make_power_probe();
 std::unique_ptr<Probe> make_multi_probe();
 
-}  // namespace gpuguide::probes::gpu
+} // namespace gpuguide::probes::gpu

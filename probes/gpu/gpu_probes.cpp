@@ -13,11 +13,13 @@ nlohmann::json gpu::PerDeviceProbe::run(const ProbeContext& context) {
         entry["conditions"] = device_conditions(device);
         // A device's "failure" (e.g. a wrong GEMM result) fails the probe; its figures stay.
         if (entry.contains("failure") && failure.empty())
-            failure = "device " + std::to_string(device) + ": " + entry["failure"].get<std::string>();
+            failure =
+                "device " + std::to_string(device) + ": " + entry["failure"].get<std::string>();
         devices.push_back(std::move(entry));
     }
     nlohmann::json result = {{"devices", devices}};
-    if (!failure.empty()) result["failure"] = failure;
+    if (!failure.empty())
+        result["failure"] = failure;
     return result;
 }
 
@@ -32,4 +34,4 @@ void append_gpu_probes(ProbeList& list) {
     list.push_back(gpu::make_multi_probe());
 }
 
-}  // namespace gpuguide::probes
+} // namespace gpuguide::probes

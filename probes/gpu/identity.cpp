@@ -1,15 +1,15 @@
 // gpu_identity(): versions and devices, read in milliseconds, never throwing.
-#include <cstdio>
-
 #include "gpu/cuda_util.hpp"
 #include "gpu/gpu_identity.hpp"
 #include "gpu/nvml.hpp"
+
+#include <cstdio>
 
 namespace gpuguide::probes {
 
 namespace {
 
-std::string cuda_version_text(int version) {  // 13000 → "13.0"
+std::string cuda_version_text(int version) { // 13000 → "13.0"
     return std::to_string(version / 1000) + "." + std::to_string((version % 1000) / 10);
 }
 
@@ -20,22 +20,25 @@ std::string uuid_text(const cudaUUID_t& uuid) {
         char hex[3];
         std::snprintf(hex, sizeof hex, "%02x", static_cast<unsigned char>(uuid.bytes[i]));
         text += hex;
-        if (i == 3 || i == 5 || i == 7 || i == 9) text += "-";
+        if (i == 3 || i == 5 || i == 7 || i == 9)
+            text += "-";
     }
     return text;
 }
 
-}  // namespace
+} // namespace
 
 GpuIdentity gpu_identity() {
     GpuIdentity identity;
     int runtime = 0, driver = 0;
-    if (cudaRuntimeGetVersion(&runtime) == cudaSuccess) identity.cuda_runtime = cuda_version_text(runtime);
+    if (cudaRuntimeGetVersion(&runtime) == cudaSuccess)
+        identity.cuda_runtime = cuda_version_text(runtime);
     int major = 0, minor = 0, patch = 0;
     if (cublasGetProperty(MAJOR_VERSION, &major) == CUBLAS_STATUS_SUCCESS &&
         cublasGetProperty(MINOR_VERSION, &minor) == CUBLAS_STATUS_SUCCESS &&
         cublasGetProperty(PATCH_LEVEL, &patch) == CUBLAS_STATUS_SUCCESS)
-        identity.cublas = std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(patch);
+        identity.cublas =
+            std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(patch);
     identity.driver = gpu::Nvml::instance().driver_version();
     if (cudaDriverGetVersion(&driver) == cudaSuccess && driver > 0)
         identity.cuda_driver = cuda_version_text(driver);
@@ -53,19 +56,21 @@ GpuIdentity gpu_identity() {
     cudaError_t status = cudaGetDeviceCount(&count);
     if (status != cudaSuccess || count == 0) {
         cudaGetLastError();
-        identity.reason = status == cudaSuccess ? "no CUDA device visible"
-                                                : std::string("no usable CUDA device: ") +
-                                                      cudaGetErrorString(status);
+        identity.reason = status == cudaSuccess
+                              ? "no CUDA device visible"
+                              : std::string("no usable CUDA device: ") + cudaGetErrorString(status);
         return identity;
     }
     for (int device = 0; device < count; ++device) {
         cudaDeviceProp prop{};
-        if (cudaGetDeviceProperties(&prop, device) != cudaSuccess) continue;
+        if (cudaGetDeviceProperties(&prop, device) != cudaSuccess)
+            continue;
         identity.devices.push_back({device, prop.name, uuid_text(prop.uuid)});
     }
     identity.usable = !identity.devices.empty();
-    if (!identity.usable) identity.reason = "CUDA devices present but none could be queried";
+    if (!identity.usable)
+        identity.reason = "CUDA devices present but none could be queried";
     return identity;
 }
 
-}  // namespace gpuguide::probes
+} // namespace gpuguide::probes

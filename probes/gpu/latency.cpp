@@ -1,28 +1,30 @@
 // gpu.latency: what a kernel launch costs (synchronous, back-to-back, inside a CUDA Graph) and
 // the load-to-use latency of L1, L2 and device memory by pointer chasing.
-#include <algorithm>
-#include <chrono>
-#include <random>
-
 #include "core/stats.hpp"
 #include "gpu/cuda_util.hpp"
 #include "gpu/gpu_probe.hpp"
 #include "gpu/kernels/kernels.hpp"
 
+#include <algorithm>
+#include <chrono>
+#include <random>
+
 namespace gpuguide::probes::gpu {
 namespace {
 
-constexpr std::size_t kStrideWords = 32;  // 128 bytes between nodes: one cache line each
+constexpr std::size_t kStrideWords = 32; // 128 bytes between nodes: one cache line each
 
 /// A random single cycle (Sattolo) over `nodes` nodes, as word indices into an array of
 /// nodes * kStrideWords words.
 std::vector<std::uint32_t> chase_chain(std::size_t nodes, std::mt19937_64& rng) {
     std::vector<std::uint32_t> order(nodes);
-    for (std::size_t i = 0; i < nodes; ++i) order[i] = std::uint32_t(i);
+    for (std::size_t i = 0; i < nodes; ++i)
+        order[i] = std::uint32_t(i);
     for (std::size_t i = nodes - 1; i > 0; --i)
         std::swap(order[i], order[std::uniform_int_distribution<std::size_t>(0, i - 1)(rng)]);
     std::vector<std::uint32_t> words(nodes * kStrideWords, 0);
-    for (std::size_t i = 0; i < nodes; ++i) words[i * kStrideWords] = std::uint32_t(order[i] * kStrideWords);
+    for (std::size_t i = 0; i < nodes; ++i)
+        words[i * kStrideWords] = std::uint32_t(order[i] * kStrideWords);
     return words;
 }
 
@@ -42,8 +44,8 @@ ChasePoint chase(std::size_t bytes, std::uint32_t steps, int reps, std::mt19937_
     // Warm-up: a full lap for cache-sized sets (so they are resident), a short one for sets far
     // beyond the L2 (they miss anyway; a full lap of millions of DRAM loads would take seconds).
     auto warm = std::uint32_t(nodes <= (1u << 20) ? nodes : (1u << 16));
-    kernels::pointer_chase(next.as<std::uint32_t>(), warm, sink.as<std::uint32_t>(), cycles.as<long long>(),
-                           timer.stream());
+    kernels::pointer_chase(next.as<std::uint32_t>(), warm, sink.as<std::uint32_t>(),
+                           cycles.as<long long>(), timer.stream());
     GG_LAUNCHED();
     std::vector<double> ns, clk;
     for (int r = 0; r < reps; ++r) {
@@ -61,17 +63,18 @@ ChasePoint chase(std::size_t bytes, std::uint32_t steps, int reps, std::mt19937_
 }
 
 class LatencyProbe final : public PerDeviceProbe {
-public:
+  public:
     LatencyProbe() : PerDeviceProbe("gpu.latency") {}
 
-protected:
+  protected:
     nlohmann::json measure_device(int device, const ProbeContext& context) override {
         int reps = context.quick ? 3 : 15;
-        constexpr int kBatch = 1000;  // launches per sample: per-launch time = sample / kBatch
+        constexpr int kBatch = 1000; // launches per sample: per-launch time = sample / kBatch
         EventTimer timer;
         cudaStream_t s = timer.stream();
         // Launch to completion, as a program that waits for each kernel sees it (host clock).
-        for (int i = 0; i < 100; ++i) kernels::launch_empty(s);
+        for (int i = 0; i < 100; ++i)
+            kernels::launch_empty(s);
         GG_CUDA(cudaStreamSynchronize(s));
         std::vector<double> sync_us;
         for (int r = 0; r < reps; ++r) {
@@ -80,17 +83,22 @@ protected:
                 kernels::launch_empty(s);
                 GG_CUDA(cudaStreamSynchronize(s));
             }
-            sync_us.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count() / 100);
+            sync_us.push_back(
+                std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
+                    .count() /
+                100);
         }
         GG_LAUNCHED();
         auto async_s = time_gpu(timer, 1, reps, [&] {
-            for (int i = 0; i < kBatch; ++i) kernels::launch_empty(s);
+            for (int i = 0; i < kBatch; ++i)
+                kernels::launch_empty(s);
         });
         // The same kernels captured once into a graph and replayed.
         cudaGraph_t graph = nullptr;
         cudaGraphExec_t exec = nullptr;
         GG_CUDA(cudaStreamBeginCapture(s, cudaStreamCaptureModeThreadLocal));
-        for (int i = 0; i < kBatch; ++i) kernels::launch_empty(s);
+        for (int i = 0; i < kBatch; ++i)
+            kernels::launch_empty(s);
         GG_CUDA(cudaStreamEndCapture(s, &graph));
         GG_CUDA(cudaGraphInstantiate(&exec, graph, 0));
         auto graph_s = time_gpu(timer, 1, reps, [&] { GG_CUDA(cudaGraphLaunch(exec, s)); });
@@ -123,8 +131,10 @@ protected:
     }
 };
 
-}  // namespace
+} // namespace
 
-std::unique_ptr<Probe> make_latency_probe() { return std::make_unique<LatencyProbe>(); }
+std::unique_ptr<Probe> make_latency_probe() {
+    return std::make_unique<LatencyProbe>();
+}
 
-}  // namespace gpuguide::probes::gpu
+} // namespace gpuguide::probes::gpu

@@ -1,13 +1,12 @@
 // gpu.multi: peer-to-peer copy bandwidth between every pair of GPUs and NCCL all-reduce bus
 // bandwidth (nccl-tests' definition). NCCL is loaded with dlopen, so its absence only skips it.
-#include <dlfcn.h>
-#include <nccl.h>
-
-#include <chrono>
-
 #include "core/stats.hpp"
 #include "gpu/cuda_util.hpp"
 #include "gpu/gpu_probe.hpp"
+
+#include <chrono>
+#include <dlfcn.h>
+#include <nccl.h>
 
 namespace gpuguide::probes::gpu {
 namespace {
@@ -23,10 +22,14 @@ struct NcclApi {
     decltype(&ncclGroupStart) group_start = resolve<decltype(&ncclGroupStart)>("ncclGroupStart");
     decltype(&ncclGroupEnd) group_end = resolve<decltype(&ncclGroupEnd)>("ncclGroupEnd");
     decltype(&ncclCommDestroy) destroy = resolve<decltype(&ncclCommDestroy)>("ncclCommDestroy");
-    decltype(&ncclGetErrorString) error_string = resolve<decltype(&ncclGetErrorString)>("ncclGetErrorString");
-    bool usable() const { return init_all && all_reduce && group_start && group_end && destroy && error_string; }
+    decltype(&ncclGetErrorString) error_string =
+        resolve<decltype(&ncclGetErrorString)>("ncclGetErrorString");
+    bool usable() const {
+        return init_all && all_reduce && group_start && group_end && destroy && error_string;
+    }
     void check(ncclResult_t rc, const char* what) const {
-        if (rc != ncclSuccess) throw std::runtime_error(std::string(what) + " failed: " + error_string(rc));
+        if (rc != ncclSuccess)
+            throw std::runtime_error(std::string(what) + " failed: " + error_string(rc));
     }
 };
 
@@ -45,7 +48,8 @@ nlohmann::json p2p_matrix(int devices, std::size_t bytes, int reps) {
             GG_CUDA(cudaSetDevice(src));
             if (can) {
                 cudaError_t rc = cudaDeviceEnablePeerAccess(dst, 0);
-                if (rc != cudaErrorPeerAccessAlreadyEnabled) GG_CUDA(rc);
+                if (rc != cudaErrorPeerAccessAlreadyEnabled)
+                    GG_CUDA(rc);
                 cudaGetLastError();
             }
             DeviceBuffer from(bytes);
@@ -54,9 +58,12 @@ nlohmann::json p2p_matrix(int devices, std::size_t bytes, int reps) {
             GG_CUDA(cudaSetDevice(src));
             EventTimer timer;
             auto seconds = time_gpu(timer, 1, reps, [&] {
-                GG_CUDA(cudaMemcpyPeerAsync(to.as<void>(), dst, from.as<void>(), src, bytes, timer.stream()));
+                GG_CUDA(cudaMemcpyPeerAsync(to.as<void>(), dst, from.as<void>(), src, bytes,
+                                            timer.stream()));
             });
-            row.push_back(summarize(transform_samples(seconds, [&](double t) { return bytes / t / 1e9; })).median);
+            row.push_back(summarize(transform_samples(seconds, [&](double t) {
+                              return bytes / t / 1e9;
+                          })).median);
             access_row.push_back(bool(can));
         }
         bandwidth.push_back(row);
@@ -67,10 +74,12 @@ nlohmann::json p2p_matrix(int devices, std::size_t bytes, int reps) {
 
 nlohmann::json nccl_allreduce(int devices, std::size_t bytes, int reps) {
     NcclApi nccl;
-    if (!nccl.usable()) return {{"bus_bandwidth", nullptr}, {"bytes", bytes}, {"error", "libnccl.so.2 not found"}};
+    if (!nccl.usable())
+        return {{"bus_bandwidth", nullptr}, {"bytes", bytes}, {"error", "libnccl.so.2 not found"}};
     std::vector<ncclComm_t> comms(devices);
     std::vector<int> list(devices);
-    for (int d = 0; d < devices; ++d) list[d] = d;
+    for (int d = 0; d < devices; ++d)
+        list[d] = d;
     nccl.check(nccl.init_all(comms.data(), devices, list.data()), "ncclCommInitAll");
     std::vector<std::unique_ptr<DeviceBuffer>> send, recv;
     std::vector<cudaStream_t> streams(devices);
@@ -81,23 +90,26 @@ nlohmann::json nccl_allreduce(int devices, std::size_t bytes, int reps) {
         recv.push_back(std::make_unique<DeviceBuffer>(bytes));
         GG_CUDA(cudaMemset(send.back()->as<void>(), 0, bytes));
         GG_CUDA(cudaStreamCreateWithFlags(&streams[d], cudaStreamNonBlocking));
-        GG_CUDA(cudaDeviceSynchronize());  // the memset ran on the legacy stream
+        GG_CUDA(cudaDeviceSynchronize()); // the memset ran on the legacy stream
     }
     auto once = [&] {
         nccl.check(nccl.group_start(), "ncclGroupStart");
         for (int d = 0; d < devices; ++d)
-            nccl.check(nccl.all_reduce(send[d]->as<void>(), recv[d]->as<void>(), count, ncclFloat, ncclSum,
-                                       comms[d], streams[d]),
+            nccl.check(nccl.all_reduce(send[d]->as<void>(), recv[d]->as<void>(), count, ncclFloat,
+                                       ncclSum, comms[d], streams[d]),
                        "ncclAllReduce");
         nccl.check(nccl.group_end(), "ncclGroupEnd");
-        for (int d = 0; d < devices; ++d) GG_CUDA(cudaStreamSynchronize(streams[d]));
+        for (int d = 0; d < devices; ++d)
+            GG_CUDA(cudaStreamSynchronize(streams[d]));
     };
-    for (int i = 0; i < 3; ++i) once();
+    for (int i = 0; i < 3; ++i)
+        once();
     std::vector<double> seconds;
     for (int i = 0; i < reps; ++i) {
         auto start = std::chrono::steady_clock::now();
         once();
-        seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+        seconds.push_back(
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     }
     for (int d = 0; d < devices; ++d) {
         nccl.destroy(comms[d]);
@@ -106,18 +118,21 @@ nlohmann::json nccl_allreduce(int devices, std::size_t bytes, int reps) {
     // nccl-tests: algbw = bytes / time; busbw = algbw * 2 (n-1) / n for all-reduce.
     double factor = 2.0 * (devices - 1) / devices;
     return {{"bus_bandwidth",
-             stats_metric(transform_samples(seconds, [&](double t) { return bytes / t / 1e9 * factor; }), "GB/s")},
+             stats_metric(
+                 transform_samples(seconds, [&](double t) { return bytes / t / 1e9 * factor; }),
+                 "GB/s")},
             {"bytes", bytes},
             {"definition", "nccl-tests busbw: (bytes / time) * 2 (n-1) / n, float32 sum"}};
 }
 
 class MultiProbe final : public Probe {
-public:
+  public:
     std::string_view key() const override { return "gpu.multi"; }
     std::string_view description() const override { return gpu_probe_description("gpu.multi"); }
     bool needs_gpu() const override { return true; }
     Support supported() const override {
-        if (device_count() < 2) return {false, "one GPU"};
+        if (device_count() < 2)
+            return {false, "one GPU"};
         return {};
     }
     nlohmann::json run(const ProbeContext& context) override {
@@ -130,8 +145,10 @@ public:
     }
 };
 
-}  // namespace
+} // namespace
 
-std::unique_ptr<Probe> make_multi_probe() { return std::make_unique<MultiProbe>(); }
+std::unique_ptr<Probe> make_multi_probe() {
+    return std::make_unique<MultiProbe>();
+}
 
-}  // namespace gpuguide::probes::gpu
+} // namespace gpuguide::probes::gpu

@@ -7,10 +7,11 @@
 namespace gpuguide::probes {
 namespace {
 
-constexpr const char* kNoCuda = "gpuguide-probe was built without CUDA (no nvcc found at build time)";
+constexpr const char* kNoCuda =
+    "gpuguide-probe was built without CUDA (no nvcc found at build time)";
 
 class UnavailableGpuProbe final : public Probe {
-public:
+  public:
     UnavailableGpuProbe(std::string key, std::string description)
         : key_(std::move(key)), description_(std::move(description)) {}
     std::string_view key() const override { return key_; }
@@ -19,11 +20,11 @@ public:
     Support supported() const override { return {false, kNoCuda}; }
     nlohmann::json run(const ProbeContext&) override { throw std::runtime_error(kNoCuda); }
 
-private:
+  private:
     std::string key_, description_;
 };
 
-}  // namespace
+} // namespace
 
 GpuIdentity gpu_identity() {
     GpuIdentity identity;
@@ -37,4 +38,4 @@ void append_gpu_probes(ProbeList& list) {
                                                              std::string(info.description)));
 }
 
-}  // namespace gpuguide::probes
+} // namespace gpuguide::probes

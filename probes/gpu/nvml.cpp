@@ -5,7 +5,7 @@
 namespace gpuguide::probes::gpu {
 namespace {
 
-using Return = int;  // nvmlReturn_t; 0 is NVML_SUCCESS
+using Return = int; // nvmlReturn_t; 0 is NVML_SUCCESS
 using Device = Nvml::Device;
 using InitFn = Return (*)();
 using TextFn = Return (*)(char*, unsigned);
@@ -16,9 +16,9 @@ using UintFn = Return (*)(Device, unsigned*);
 using UllFn = Return (*)(Device, unsigned long long*);
 using EccFn = Return (*)(Device, int*, int*);
 
-constexpr unsigned kTextLength = 96;  // NVML_SYSTEM_DRIVER_VERSION_BUFFER_SIZE is 80, UUID 80
+constexpr unsigned kTextLength = 96; // NVML_SYSTEM_DRIVER_VERSION_BUFFER_SIZE is 80, UUID 80
 
-}  // namespace
+} // namespace
 
 Nvml& Nvml::instance() {
     static Nvml nvml;
@@ -43,26 +43,31 @@ Nvml::Nvml() {
     available_ = true;
 }
 
-void* Nvml::symbol(const char* name) const { return library_ ? dlsym(library_, name) : nullptr; }
+void* Nvml::symbol(const char* name) const {
+    return library_ ? dlsym(library_, name) : nullptr;
+}
 
 std::optional<std::string> Nvml::driver_version() const {
     auto fn = reinterpret_cast<TextFn>(symbol("nvmlSystemGetDriverVersion"));
     char text[kTextLength] = {};
-    if (!available_ || !fn || fn(text, kTextLength) != 0) return std::nullopt;
+    if (!available_ || !fn || fn(text, kTextLength) != 0)
+        return std::nullopt;
     return std::string(text);
 }
 
 std::optional<Device> Nvml::device(const std::string& pci_bus_id) const {
     auto fn = reinterpret_cast<HandleByBusFn>(symbol("nvmlDeviceGetHandleByPciBusId_v2"));
     Device device = nullptr;
-    if (!available_ || !fn || fn(pci_bus_id.c_str(), &device) != 0) return std::nullopt;
+    if (!available_ || !fn || fn(pci_bus_id.c_str(), &device) != 0)
+        return std::nullopt;
     return device;
 }
 
 std::optional<std::string> Nvml::uuid(Device device) const {
     auto fn = reinterpret_cast<DeviceTextFn>(symbol("nvmlDeviceGetUUID"));
     char text[kTextLength] = {};
-    if (!available_ || !fn || fn(device, text, kTextLength) != 0) return std::nullopt;
+    if (!available_ || !fn || fn(device, text, kTextLength) != 0)
+        return std::nullopt;
     return std::string(text);
 }
 
@@ -70,7 +75,8 @@ static std::optional<unsigned long long> clock_query(const Nvml& nvml, void* fn_
                                                      Device device, Nvml::Clock which) {
     auto fn = reinterpret_cast<ClockFn>(fn_pointer);
     unsigned value = 0;
-    if (!nvml.available() || !fn || fn(device, int(which), &value) != 0) return std::nullopt;
+    if (!nvml.available() || !fn || fn(device, int(which), &value) != 0)
+        return std::nullopt;
     return value;
 }
 
@@ -82,10 +88,12 @@ std::optional<unsigned long long> Nvml::max_clock(Device device, Clock which) co
     return clock_query(*this, symbol("nvmlDeviceGetMaxClockInfo"), device, which);
 }
 
-static std::optional<unsigned long long> uint_query(const Nvml& nvml, void* fn_pointer, Device device) {
+static std::optional<unsigned long long> uint_query(const Nvml& nvml, void* fn_pointer,
+                                                    Device device) {
     auto fn = reinterpret_cast<UintFn>(fn_pointer);
     unsigned value = 0;
-    if (!nvml.available() || !fn || fn(device, &value) != 0) return std::nullopt;
+    if (!nvml.available() || !fn || fn(device, &value) != 0)
+        return std::nullopt;
     return value;
 }
 
@@ -96,17 +104,20 @@ std::optional<unsigned long long> Nvml::power_limit_mw(Device device) const {
 std::optional<unsigned long long> Nvml::total_energy_mj(Device device) const {
     auto fn = reinterpret_cast<UllFn>(symbol("nvmlDeviceGetTotalEnergyConsumption"));
     unsigned long long value = 0;
-    if (!available_ || !fn || fn(device, &value) != 0) return std::nullopt;
+    if (!available_ || !fn || fn(device, &value) != 0)
+        return std::nullopt;
     return value;
 }
 
 std::optional<unsigned long long> Nvml::clocks_event_reasons(Device device) const {
     // Drivers before R535 only have the older name of the same function.
     void* fn_pointer = symbol("nvmlDeviceGetCurrentClocksEventReasons");
-    if (!fn_pointer) fn_pointer = symbol("nvmlDeviceGetCurrentClocksThrottleReasons");
+    if (!fn_pointer)
+        fn_pointer = symbol("nvmlDeviceGetCurrentClocksThrottleReasons");
     auto fn = reinterpret_cast<UllFn>(fn_pointer);
     unsigned long long value = 0;
-    if (!available_ || !fn || fn(device, &value) != 0) return std::nullopt;
+    if (!available_ || !fn || fn(device, &value) != 0)
+        return std::nullopt;
     return value;
 }
 
@@ -118,30 +129,36 @@ std::optional<unsigned long long> Nvml::pcie_generation(Device device, bool maxi
 }
 
 std::optional<unsigned long long> Nvml::pcie_width(Device device, bool maximum) const {
-    return uint_query(*this,
-                      symbol(maximum ? "nvmlDeviceGetMaxPcieLinkWidth" : "nvmlDeviceGetCurrPcieLinkWidth"),
-                      device);
+    return uint_query(
+        *this, symbol(maximum ? "nvmlDeviceGetMaxPcieLinkWidth" : "nvmlDeviceGetCurrPcieLinkWidth"),
+        device);
 }
 
 std::optional<bool> Nvml::ecc_enabled(Device device) const {
     auto fn = reinterpret_cast<EccFn>(symbol("nvmlDeviceGetEccMode"));
-    int current = 0, pending = 0;  // nvmlEnableState_t: 0 disabled, 1 enabled
-    if (!available_ || !fn || fn(device, &current, &pending) != 0) return std::nullopt;
+    int current = 0, pending = 0; // nvmlEnableState_t: 0 disabled, 1 enabled
+    if (!available_ || !fn || fn(device, &current, &pending) != 0)
+        return std::nullopt;
     return current == 1;
 }
 
 std::vector<std::string> Nvml::describe_clocks_event_reasons(unsigned long long mask) {
     // Bit values of nvmlClocksEventReason* in nvml.h.
     static const std::pair<unsigned long long, const char*> names[] = {
-        {0x1, "gpu_idle"},          {0x2, "applications_clocks_setting"},
-        {0x4, "sw_power_cap"},      {0x8, "hw_slowdown"},
-        {0x10, "sync_boost"},       {0x20, "sw_thermal_slowdown"},
-        {0x40, "hw_thermal_slowdown"}, {0x80, "hw_power_brake_slowdown"},
+        {0x1, "gpu_idle"},
+        {0x2, "applications_clocks_setting"},
+        {0x4, "sw_power_cap"},
+        {0x8, "hw_slowdown"},
+        {0x10, "sync_boost"},
+        {0x20, "sw_thermal_slowdown"},
+        {0x40, "hw_thermal_slowdown"},
+        {0x80, "hw_power_brake_slowdown"},
         {0x100, "display_clock_setting"}};
     std::vector<std::string> set;
     for (const auto& [bit, name] : names)
-        if (mask & bit) set.emplace_back(name);
+        if (mask & bit)
+            set.emplace_back(name);
     return set;
 }
 
-}  // namespace gpuguide::probes::gpu
+} // namespace gpuguide::probes::gpu

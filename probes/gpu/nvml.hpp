@@ -10,8 +10,8 @@
 namespace gpuguide::probes::gpu {
 
 class Nvml {
-public:
-    using Device = struct nvmlDevice_st*;  ///< nvml.h's nvmlDevice_t
+  public:
+    using Device = struct nvmlDevice_st*; ///< nvml.h's nvmlDevice_t
     enum class Clock : int { Graphics = 0, Sm = 1, Memory = 2 };
 
     /// The process-wide NVML, loaded and initialised on first use.
@@ -25,8 +25,8 @@ public:
     /// The NVML handle of the device at this PCI bus id (as CUDA reports it).
     std::optional<Device> device(const std::string& pci_bus_id) const;
     std::optional<std::string> uuid(Device device) const;
-    std::optional<unsigned long long> clock(Device device, Clock which) const;      ///< MHz now
-    std::optional<unsigned long long> max_clock(Device device, Clock which) const;  ///< MHz
+    std::optional<unsigned long long> clock(Device device, Clock which) const;     ///< MHz now
+    std::optional<unsigned long long> max_clock(Device device, Clock which) const; ///< MHz
     std::optional<unsigned long long> power_limit_mw(Device device) const;
     /// Energy since the driver loaded, in millijoules (Volta and newer).
     std::optional<unsigned long long> total_energy_mj(Device device) const;
@@ -39,7 +39,7 @@ public:
     /// Names of the set bits of a clocks-event-reasons mask ("sw_power_cap", "hw_slowdown", ...).
     static std::vector<std::string> describe_clocks_event_reasons(unsigned long long mask);
 
-private:
+  private:
     Nvml();
     void* symbol(const char* name) const;
     void* library_ = nullptr;
@@ -47,4 +47,4 @@ private:
     std::string error_;
 };
 
-}  // namespace gpuguide::probes::gpu
+} // namespace gpuguide::probes::gpu

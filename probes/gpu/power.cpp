@@ -1,11 +1,11 @@
 // gpu.power: NVML's total-energy counter read around a sustained GEMM run, in windows, giving
 // energy, average power and GFLOP/s per watt.
-#include <chrono>
-
 #include "core/stats.hpp"
 #include "gpu/gemm_runner.hpp"
 #include "gpu/gpu_probe.hpp"
 #include "gpu/nvml.hpp"
+
+#include <chrono>
 
 namespace gpuguide::probes::gpu {
 namespace {
@@ -17,28 +17,32 @@ const PrecisionSpec& power_precision(int cc) {
     const auto& specs = precision_specs();
     for (const char* name : {"bf16", "fp16", "fp32"})
         for (const auto& spec : specs)
-            if (spec.name == name && cc >= spec.min_cc) return spec;
+            if (spec.name == name && cc >= spec.min_cc)
+                return spec;
     return specs.front();
 }
 
 class PowerProbe final : public PerDeviceProbe {
-public:
+  public:
     PowerProbe() : PerDeviceProbe("gpu.power") {}
 
     Support supported() const override {
         Nvml& nvml = Nvml::instance();
-        if (!nvml.available()) return {false, nvml.error()};
+        if (!nvml.available())
+            return {false, nvml.error()};
         auto handle = nvml.device(pci_bus_id(0));
         if (!handle || !nvml.total_energy_mj(*handle))
-            return {false, "NVML cannot read this GPU's total energy counter (needs Volta or newer)"};
+            return {false,
+                    "NVML cannot read this GPU's total energy counter (needs Volta or newer)"};
         return {};
     }
 
-protected:
+  protected:
     nlohmann::json measure_device(int device, const ProbeContext& context) override {
         Nvml& nvml = Nvml::instance();
         auto handle = nvml.device(pci_bus_id(device));
-        if (!handle) throw std::runtime_error("NVML does not know the device at " + pci_bus_id(device));
+        if (!handle)
+            throw std::runtime_error("NVML does not know the device at " + pci_bus_id(device));
         int cc = attribute(cudaDevAttrComputeCapabilityMajor, device) * 10 +
                  attribute(cudaDevAttrComputeCapabilityMinor, device);
         const PrecisionSpec& spec = power_precision(cc);
@@ -48,13 +52,14 @@ protected:
             long launched = 0;
             auto start = Clock::now();
             while (std::chrono::duration<double>(Clock::now() - start).count() < seconds) {
-                for (int i = 0; i < 8; ++i) gemm.launch();
+                for (int i = 0; i < 8; ++i)
+                    gemm.launch();
                 GG_CUDA(cudaStreamSynchronize(timer.stream()));
                 launched += 8;
             }
             return launched;
         };
-        run_for(context.quick ? 0.3 : 1.0);  // warm-up: clocks and power settle under load
+        run_for(context.quick ? 0.3 : 1.0); // warm-up: clocks and power settle under load
         int windows = context.quick ? 2 : 5;
         double window_s = context.quick ? 0.3 : 1.0;
         std::vector<double> watts, efficiency;
@@ -65,7 +70,8 @@ protected:
             long launched = run_for(window_s);
             auto e1 = nvml.total_energy_mj(*handle);
             double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-            if (!e0 || !e1 || *e1 <= *e0) throw std::runtime_error("NVML energy counter did not advance");
+            if (!e0 || !e1 || *e1 <= *e0)
+                throw std::runtime_error("NVML energy counter did not advance");
             double window_joules = double(*e1 - *e0) / 1000.0;
             joules += window_joules;
             double power = window_joules / seconds;
@@ -82,8 +88,10 @@ protected:
     }
 };
 
-}  // namespace
+} // namespace
 
-std::unique_ptr<Probe> make_power_probe() { return std::make_unique<PowerProbe>(); }
+std::unique_ptr<Probe> make_power_probe() {
+    return std::make_unique<PowerProbe>();
+}
 
-}  // namespace gpuguide::probes::gpu
+} // namespace gpuguide::probes::gpu

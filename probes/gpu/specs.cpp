@@ -16,12 +16,13 @@ nlohmann::json optional_number(std::optional<unsigned long long> value) {
 /// The UUID as CUDA reports it (NVML's, when present, is the same string).
 nlohmann::json uuid_of(int device) {
     for (const auto& gpu : gpu_identity().devices)
-        if (gpu.index == device) return gpu.uuid;
+        if (gpu.index == device)
+            return gpu.uuid;
     return nullptr;
 }
 
 class SpecsProbe final : public PerDeviceProbe {
-public:
+  public:
     SpecsProbe() : PerDeviceProbe("gpu.specs") {}
 
     nlohmann::json run(const ProbeContext& context) override {
@@ -33,7 +34,7 @@ public:
         return result;
     }
 
-protected:
+  protected:
     nlohmann::json measure_device(int device, const ProbeContext&) override {
         cudaDeviceProp prop{};
         GG_CUDA(cudaGetDeviceProperties(&prop, device));
@@ -54,16 +55,25 @@ protected:
         auto width_max = ask([&](Nvml::Device d) { return nvml.pcie_width(d, true); });
         auto power_mw = ask([&](Nvml::Device d) { return nvml.power_limit_mw(d); });
         std::optional<bool> ecc = handle ? nvml.ecc_enabled(*handle) : std::nullopt;
-        if (!ecc) ecc = attribute(cudaDevAttrEccEnabled, device) != 0;
+        if (!ecc)
+            ecc = attribute(cudaDevAttrEccEnabled, device) != 0;
 
-        PeakInputs inputs{major, minor, sms, sm_clock_mhz, mem_clock_mhz, bus_width,
+        PeakInputs inputs{major,
+                          minor,
+                          sms,
+                          sm_clock_mhz,
+                          mem_clock_mhz,
+                          bus_width,
                           gen_max ? std::optional<int>(int(*gen_max)) : std::nullopt,
                           width_max ? std::optional<int>(int(*width_max)) : std::nullopt};
         auto rates = arch_rates(major, minor);
-        nlohmann::json cores_per_sm = rates ? nlohmann::json(rates->fp32_cores) : nlohmann::json(nullptr);
-        nlohmann::json cuda_cores = rates ? nlohmann::json(rates->fp32_cores * sms) : nlohmann::json(nullptr);
+        nlohmann::json cores_per_sm =
+            rates ? nlohmann::json(rates->fp32_cores) : nlohmann::json(nullptr);
+        nlohmann::json cuda_cores =
+            rates ? nlohmann::json(rates->fp32_cores * sms) : nlohmann::json(nullptr);
         std::optional<double> power_w;
-        if (power_mw) power_w = double(*power_mw) / 1000.0;
+        if (power_mw)
+            power_w = double(*power_mw) / 1000.0;
         return {
             {"name", prop.name},
             {"uuid", uuid_of(device)},
@@ -76,15 +86,19 @@ protected:
             {"clock_mem_max", value_metric(mem_clock_mhz, "MHz")},
             {"memory_total", value_metric(double(prop.totalGlobalMem) / (1u << 30), "GiB")},
             {"memory_bus_width", value_metric(bus_width, "bit")},
-            {"l2_cache", value_metric(attribute(cudaDevAttrL2CacheSize, device) / 1048576.0, "MiB")},
+            {"l2_cache",
+             value_metric(attribute(cudaDevAttrL2CacheSize, device) / 1048576.0, "MiB")},
             {"shared_mem_per_sm",
-             value_metric(attribute(cudaDevAttrMaxSharedMemoryPerMultiprocessor, device) / 1024.0, "KiB")},
+             value_metric(attribute(cudaDevAttrMaxSharedMemoryPerMultiprocessor, device) / 1024.0,
+                          "KiB")},
             {"registers_per_sm",
              value_metric(attribute(cudaDevAttrMaxRegistersPerMultiprocessor, device), "count")},
             {"pcie",
-             {{"gen_current", optional_number(ask([&](Nvml::Device d) { return nvml.pcie_generation(d, false); }))},
+             {{"gen_current", optional_number(ask(
+                                  [&](Nvml::Device d) { return nvml.pcie_generation(d, false); }))},
               {"gen_max", optional_number(gen_max)},
-              {"width_current", optional_number(ask([&](Nvml::Device d) { return nvml.pcie_width(d, false); }))},
+              {"width_current",
+               optional_number(ask([&](Nvml::Device d) { return nvml.pcie_width(d, false); }))},
               {"width_max", optional_number(width_max)}}},
             {"power_limit", value_metric(power_w, "W")},
             {"ecc", ecc ? nlohmann::json(*ecc) : nlohmann::json(nullptr)},
@@ -92,8 +106,10 @@ protected:
     }
 };
 
-}  // namespace
+} // namespace
 
-std::unique_ptr<Probe> make_specs_probe() { return std::make_unique<SpecsProbe>(); }
+std::unique_ptr<Probe> make_specs_probe() {
+    return std::make_unique<SpecsProbe>();
+}
 
-}  // namespace gpuguide::probes::gpu
+} // namespace gpuguide::probes::gpu

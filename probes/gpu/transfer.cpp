@@ -1,14 +1,13 @@
 // gpu.transfer: host<->device copy bandwidth over a size sweep, pinned and pageable, one way and
 // both ways at once (two streams on the two copy engines, as nvbandwidth does).
-#include <sys/syscall.h>
-#include <unistd.h>
-
-#include <cstring>
-#include <fstream>
-
 #include "core/stats.hpp"
 #include "gpu/cuda_util.hpp"
 #include "gpu/gpu_probe.hpp"
+
+#include <cstring>
+#include <fstream>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 namespace gpuguide::probes::gpu {
 namespace {
@@ -16,9 +15,10 @@ namespace {
 /// NUMA node holding the page at `address` (get_mempolicy with MPOL_F_NODE | MPOL_F_ADDR), or
 /// null where the kernel or container does not say.
 nlohmann::json numa_node_of(const void* address) {
-    constexpr unsigned long kNode = 1, kAddr = 2;  // MPOL_F_NODE, MPOL_F_ADDR from numaif.h
+    constexpr unsigned long kNode = 1, kAddr = 2; // MPOL_F_NODE, MPOL_F_ADDR from numaif.h
     int node = -1;
-    long rc = syscall(SYS_get_mempolicy, &node, nullptr, 0ul, const_cast<void*>(address), kNode | kAddr);
+    long rc =
+        syscall(SYS_get_mempolicy, &node, nullptr, 0ul, const_cast<void*>(address), kNode | kAddr);
     return rc == 0 && node >= 0 ? nlohmann::json(node) : nlohmann::json(nullptr);
 }
 
@@ -26,29 +26,30 @@ nlohmann::json numa_node_of(const void* address) {
 nlohmann::json device_numa_node(int device) {
     std::ifstream in("/sys/bus/pci/devices/" + pci_bus_id(device) + "/numa_node");
     int node = -1;
-    if (in >> node && node >= 0) return node;
+    if (in >> node && node >= 0)
+        return node;
     return nullptr;
 }
 
 enum class Direction { H2D, D2H, Both };
 
 class TransferProbe final : public PerDeviceProbe {
-public:
+  public:
     TransferProbe() : PerDeviceProbe("gpu.transfer") {}
 
-protected:
+  protected:
     nlohmann::json measure_device(int device, const ProbeContext& context) override {
         std::size_t largest = context.quick ? (8u << 20) : (256u << 20);
         DeviceBuffer up(largest), down(largest);
         PinnedBuffer pinned_up(largest), pinned_down(largest);
         std::vector<char> pageable_up(largest), pageable_down(largest);
-        std::memset(pinned_up.as<char>(), 1, largest);  // touch: pages exist before timing
+        std::memset(pinned_up.as<char>(), 1, largest); // touch: pages exist before timing
         std::memset(pinned_down.as<char>(), 2, largest);
         std::memset(pageable_up.data(), 3, largest);
         std::memset(pageable_down.data(), 4, largest);
         GG_CUDA(cudaMemset(up.as<char>(), 5, largest));
         GG_CUDA(cudaMemset(down.as<char>(), 6, largest));
-        GG_CUDA(cudaDeviceSynchronize());  // the memsets ran on the legacy stream
+        GG_CUDA(cudaDeviceSynchronize()); // the memsets ran on the legacy stream
         EventTimer timer;
         cudaStream_t second = nullptr;
         GG_CUDA(cudaStreamCreateWithFlags(&second, cudaStreamNonBlocking));
@@ -58,7 +59,8 @@ protected:
 
         // Enqueues `batch` copies of `bytes` in a direction; bidirectional runs the device-to-host
         // half on the second stream, forked from and joined back into the timed stream.
-        auto enqueue = [&](Direction direction, char* host_up, char* host_down, std::size_t bytes, int batch) {
+        auto enqueue = [&](Direction direction, char* host_up, char* host_down, std::size_t bytes,
+                           int batch) {
             cudaStream_t s = timer.stream();
             if (direction == Direction::Both) {
                 GG_CUDA(cudaEventRecord(fork, s));
@@ -66,9 +68,11 @@ protected:
             }
             for (int i = 0; i < batch; ++i) {
                 if (direction != Direction::D2H)
-                    GG_CUDA(cudaMemcpyAsync(up.as<char>(), host_up, bytes, cudaMemcpyHostToDevice, s));
+                    GG_CUDA(
+                        cudaMemcpyAsync(up.as<char>(), host_up, bytes, cudaMemcpyHostToDevice, s));
                 if (direction != Direction::H2D)
-                    GG_CUDA(cudaMemcpyAsync(host_down, down.as<char>(), bytes, cudaMemcpyDeviceToHost,
+                    GG_CUDA(cudaMemcpyAsync(host_down, down.as<char>(), bytes,
+                                            cudaMemcpyDeviceToHost,
                                             direction == Direction::Both ? second : s));
             }
             if (direction == Direction::Both) {
@@ -77,18 +81,26 @@ protected:
             }
         };
         nlohmann::json curves = nlohmann::json::object(), peak = nlohmann::json::object();
-        struct Case { const char* name; Direction direction; bool pinned; };
-        for (Case c : {Case{"h2d_pinned", Direction::H2D, true}, {"d2h_pinned", Direction::D2H, true},
-                       {"bidir_pinned", Direction::Both, true}, {"h2d_pageable", Direction::H2D, false},
-                       {"d2h_pageable", Direction::D2H, false}, {"bidir_pageable", Direction::Both, false}}) {
+        struct Case {
+            const char* name;
+            Direction direction;
+            bool pinned;
+        };
+        for (Case c : {Case{"h2d_pinned", Direction::H2D, true},
+                       {"d2h_pinned", Direction::D2H, true},
+                       {"bidir_pinned", Direction::Both, true},
+                       {"h2d_pageable", Direction::H2D, false},
+                       {"d2h_pageable", Direction::D2H, false},
+                       {"bidir_pageable", Direction::Both, false}}) {
             char* host_up = c.pinned ? pinned_up.as<char>() : pageable_up.data();
             char* host_down = c.pinned ? pinned_down.as<char>() : pageable_down.data();
             nlohmann::json curve = nlohmann::json::array();
             for (std::size_t bytes = 4096; bytes <= largest; bytes *= 4) {
                 // Small copies are batched so each timed sample is long enough for events.
                 int batch = int(std::clamp<std::size_t>((32u << 20) / bytes, 1, 256));
-                auto seconds = time_gpu(timer, 1, context.quick ? 3 : 7,
-                                        [&] { enqueue(c.direction, host_up, host_down, bytes, batch); });
+                auto seconds = time_gpu(timer, 1, context.quick ? 3 : 7, [&] {
+                    enqueue(c.direction, host_up, host_down, bytes, batch);
+                });
                 double moved = double(bytes) * batch * (c.direction == Direction::Both ? 2 : 1);
                 nlohmann::json metric = stats_metric(
                     transform_samples(seconds, [&](double t) { return moved / t / 1e9; }), "GB/s");
@@ -109,8 +121,10 @@ protected:
     }
 };
 
-}  // namespace
+} // namespace
 
-std::unique_ptr<Probe> make_transfer_probe() { return std::make_unique<TransferProbe>(); }
+std::unique_ptr<Probe> make_transfer_probe() {
+    return std::make_unique<TransferProbe>();
+}
 
-}  // namespace gpuguide::probes::gpu
+} // namespace gpuguide::probes::gpu

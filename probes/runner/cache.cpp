@@ -1,10 +1,10 @@
 #include "runner/cache.hpp"
 
-#include <cstdint>
-#include <cstdio>
-
 #include "schema/io.hpp"
 #include "schema/schema.hpp"
+
+#include <cstdint>
+#include <cstdio>
 
 namespace gpuguide::probes {
 namespace fs = std::filesystem;
@@ -17,10 +17,10 @@ std::string cache_key(const nlohmann::json& identity, bool quick) {
     inputs["quick"] = quick;
     // dump() writes object keys sorted, so equal inputs give equal text.
     std::string text = inputs.dump();
-    std::uint64_t hash = 14695981039346656037ull;  // FNV-1a 64 offset basis
+    std::uint64_t hash = 14695981039346656037ull; // FNV-1a 64 offset basis
     for (unsigned char c : text) {
         hash ^= c;
-        hash *= 1099511628211ull;  // FNV-1a 64 prime
+        hash *= 1099511628211ull; // FNV-1a 64 prime
     }
     char hex[17];
     std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
@@ -33,7 +33,8 @@ ProbeCache::ProbeCache(fs::path cache_dir, std::string key)
 std::optional<nlohmann::json> ProbeCache::load(const std::string& probe_key) const {
     fs::path path = folder_ / (probe_key + ".json");
     std::error_code ec;
-    if (!fs::exists(path, ec)) return std::nullopt;
+    if (!fs::exists(path, ec))
+        return std::nullopt;
     try {
         nlohmann::json document = schema::read_json_file(path);
         const auto& entry = document.at("probes").at(probe_key);
@@ -42,7 +43,7 @@ std::optional<nlohmann::json> ProbeCache::load(const std::string& probe_key) con
             return std::nullopt;
         return document;
     } catch (const std::exception&) {
-        return std::nullopt;  // damaged by hand or by a full disk: measure again
+        return std::nullopt; // damaged by hand or by a full disk: measure again
     }
 }
 
@@ -56,6 +57,8 @@ fs::path ProbeCache::keep_rejected(const std::string& probe_key, const std::stri
     return path;
 }
 
-fs::path ProbeCache::scratch_dir() const { return root_ / "scratch"; }
+fs::path ProbeCache::scratch_dir() const {
+    return root_ / "scratch";
+}
 
-}  // namespace gpuguide::probes
+} // namespace gpuguide::probes

@@ -2,10 +2,9 @@
 #pragma once
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 namespace gpuguide::probes {
 
@@ -18,7 +17,7 @@ std::string cache_key(const nlohmann::json& identity, bool quick);
 /// Results stored under `cache_dir/probes/<key>/<probe key>.json`, each a complete one-probe
 /// measurement document written atomically. Unreadable or invalid files count as absent.
 class ProbeCache {
-public:
+  public:
     ProbeCache(std::filesystem::path cache_dir, std::string key);
 
     /// The stored document for a probe, if one is there and valid.
@@ -28,15 +27,16 @@ public:
     void store(const std::string& probe_key, const nlohmann::json& document) const;
 
     /// Keeps a rejected probe output for inspection; returns where it was written.
-    std::filesystem::path keep_rejected(const std::string& probe_key, const std::string& text) const;
+    std::filesystem::path keep_rejected(const std::string& probe_key,
+                                        const std::string& text) const;
 
     /// Folder for the probe processes' own output files.
     std::filesystem::path scratch_dir() const;
 
     const std::filesystem::path& folder() const { return folder_; }
 
-private:
+  private:
     std::filesystem::path root_, folder_;
 };
 
-}  // namespace gpuguide::probes
+} // namespace gpuguide::probes

@@ -18,14 +18,16 @@ double metric_top(const json& metric) {
 
 double peak_value(const json& device, const std::string& name) {
     const json& peak = device.value("peak", json::object());
-    if (!peak.contains(name)) return 0;
+    if (!peak.contains(name))
+        return 0;
     return metric_top(peak[name]);
 }
 
 void check(std::vector<std::string>& problems, const std::string& pointer, const json& metric,
            double peak, const std::string& peak_name) {
     double value = metric_top(metric);
-    if (peak <= 0 || value <= peak * kPeakHeadroom) return;
+    if (peak <= 0 || value <= peak * kPeakHeadroom)
+        return;
     std::ostringstream text;
     text << "absurd value at " << pointer << ": " << value << " " << metric.value("unit", "")
          << " is above the theoretical peak " << peak_name << " " << peak << " (+"
@@ -33,7 +35,7 @@ void check(std::vector<std::string>& problems, const std::string& pointer, const
     problems.push_back(text.str());
 }
 
-}  // namespace
+} // namespace
 
 std::vector<std::string> exceeds_peaks(const std::string& key, const json& result,
                                        const json& specs_result) {
@@ -46,17 +48,19 @@ std::vector<std::string> exceeds_peaks(const std::string& key, const json& resul
             double peak = peak_value(specs[d], "memory_bandwidth");
             for (const char* kernel : {"copy", "scale", "add", "triad"})
                 if (devices[d].contains(kernel))
-                    check(problems, at + "/" + kernel, devices[d][kernel], peak, "memory_bandwidth");
+                    check(problems, at + "/" + kernel, devices[d][kernel], peak,
+                          "memory_bandwidth");
         } else if (key == "gpu.gemm") {
             // FP64 GEMM may use FP64 tensor cores (A100, H100), so its ceiling is the larger one.
             static const std::map<std::string, std::vector<std::string>> ceilings = {
                 {"fp64", {"fp64", "fp64_tensor"}}, {"fp32", {"fp32"}},
-                {"tf32", {"tf32_tensor"}},        {"fp16", {"fp16_tensor"}},
-                {"bf16", {"bf16_tensor"}},        {"fp8", {"fp8_tensor"}},
+                {"tf32", {"tf32_tensor"}},         {"fp16", {"fp16_tensor"}},
+                {"bf16", {"bf16_tensor"}},         {"fp8", {"fp8_tensor"}},
                 {"int8", {"int8_tensor"}}};
             const json& precisions = devices[d].value("precisions", json::object());
             for (const auto& [precision, peaks] : ceilings) {
-                if (!precisions.contains(precision)) continue;
+                if (!precisions.contains(precision))
+                    continue;
                 double peak = 0;
                 std::string name;
                 for (const auto& candidate : peaks)
@@ -72,4 +76,4 @@ std::vector<std::string> exceeds_peaks(const std::string& key, const json& resul
     return problems;
 }
 
-}  // namespace gpuguide::probes
+} // namespace gpuguide::probes

@@ -1,10 +1,9 @@
 // The runner's plausibility check of GPU results against this device's theoretical peaks.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace gpuguide::probes {
 
@@ -19,4 +18,4 @@ inline constexpr double kPeakHeadroom = 1.10;
 std::vector<std::string> exceeds_peaks(const std::string& key, const nlohmann::json& result,
                                        const nlohmann::json& specs_result);
 
-}  // namespace gpuguide::probes
+} // namespace gpuguide::probes

@@ -1,14 +1,13 @@
 #include "runner/runner.hpp"
 
-#include <unistd.h>
-
-#include <algorithm>
-
 #include "runner/cache.hpp"
 #include "runner/peak_check.hpp"
 #include "runner/spawn.hpp"
 #include "schema/io.hpp"
 #include "schema/schema.hpp"
+
+#include <algorithm>
+#include <unistd.h>
 
 namespace gpuguide::probes {
 namespace fs = std::filesystem;
@@ -16,19 +15,27 @@ using nlohmann::json;
 using Clock = std::chrono::steady_clock;
 
 std::optional<Mode> parse_mode(std::string_view text) {
-    if (text == "auto") return Mode::Auto;
-    if (text == "fresh") return Mode::Fresh;
-    if (text == "cached") return Mode::Cached;
-    if (text == "reference") return Mode::Reference;
+    if (text == "auto")
+        return Mode::Auto;
+    if (text == "fresh")
+        return Mode::Fresh;
+    if (text == "cached")
+        return Mode::Cached;
+    if (text == "reference")
+        return Mode::Reference;
     return std::nullopt;
 }
 
 std::string_view mode_name(Mode mode) {
     switch (mode) {
-    case Mode::Auto: return "auto";
-    case Mode::Fresh: return "fresh";
-    case Mode::Cached: return "cached";
-    case Mode::Reference: return "reference";
+    case Mode::Auto:
+        return "auto";
+    case Mode::Fresh:
+        return "fresh";
+    case Mode::Cached:
+        return "cached";
+    case Mode::Reference:
+        return "reference";
     }
     return "auto";
 }
@@ -36,11 +43,13 @@ std::string_view mode_name(Mode mode) {
 namespace {
 
 fs::path resolve_probe_exe(const fs::path& requested) {
-    if (!requested.empty()) return requested;
+    if (!requested.empty())
+        return requested;
     std::error_code ec;
     fs::path next_to_us = fs::read_symlink("/proc/self/exe", ec).parent_path() / "gpuguide-probe";
-    if (!ec && fs::exists(next_to_us, ec)) return next_to_us;
-    return GPUGUIDE_PROBE_EXE_DEFAULT;  // this build tree's program
+    if (!ec && fs::exists(next_to_us, ec))
+        return next_to_us;
+    return GPUGUIDE_PROBE_EXE_DEFAULT; // this build tree's program
 }
 
 json entry(std::string_view status, const std::string& reason) {
@@ -53,7 +62,7 @@ struct Run {
     fs::path exe;
     json identity;
     ProbeCache cache;
-    json specs_result;  // gpu.specs' result once known, for the peak check
+    json specs_result; // gpu.specs' result once known, for the peak check
     std::size_t measured_gpu = 0, cached_gpu = 0;
     std::string latest_date;
 };
@@ -67,7 +76,8 @@ json measure(Run& run, const std::string& key) {
     fs::path out = scratch / (stem + ".json"), err = scratch / (stem + ".stderr");
     fs::remove(out, ec);
     std::vector<std::string> args{"--only", key, "--json-out", out.string()};
-    if (run.options.quick) args.push_back("--quick");
+    if (run.options.quick)
+        args.push_back("--quick");
     auto timeout = std::chrono::duration_cast<std::chrono::milliseconds>(run.options.timeout);
     ChildResult child = run_child(run.exe, args, run.options.extra_env, timeout, err);
     fs::remove(err, ec);
@@ -94,14 +104,16 @@ json measure(Run& run, const std::string& key) {
     if (reject.empty() && document["probes"][key]["status"] == schema::kStatusOk &&
         !run.specs_result.is_null()) {
         auto problems = exceeds_peaks(key, document["probes"][key]["result"], run.specs_result);
-        if (!problems.empty()) reject = problems.front();
+        if (!problems.empty())
+            reject = problems.front();
     }
     if (!reject.empty()) {
         // Keep what was measured for inspection; the document gets only the reason.
         if (!document.is_null()) {
             try {
                 reject += " (output kept in " +
-                          run.cache.keep_rejected(key, schema::dump_document(document)).string() + ")";
+                          run.cache.keep_rejected(key, schema::dump_document(document)).string() +
+                          ")";
             } catch (const std::exception&) {
             }
         }
@@ -113,7 +125,7 @@ json measure(Run& run, const std::string& key) {
         try {
             run.cache.store(key, document);
         } catch (const std::exception& error) {
-            result["cache_error"] = error.what();  // the result stands; only caching failed
+            result["cache_error"] = error.what(); // the result stands; only caching failed
         }
     }
     return result;
@@ -121,7 +133,8 @@ json measure(Run& run, const std::string& key) {
 
 /// True when obtain() would take this probe's result from the cache.
 bool will_use_cache(const Run& run, const std::string& key, bool gpu) {
-    if (run.options.mode == Mode::Fresh) return false;
+    if (run.options.mode == Mode::Fresh)
+        return false;
     if (gpu && (run.options.mode == Mode::Reference || !run.identity.value("gpu_usable", false)))
         return false;
     return run.cache.load(key).has_value();
@@ -168,8 +181,10 @@ json assemble(const Run& run, json probes, double duration) {
                        {"quick", run.options.quick}};
     for (const char* field : {"driver", "cuda_driver", "cuda_runtime", "cublas", "gpus", "cpu"})
         provenance[field] = run.identity.value(field, json());
-    return {{"schema", schema::kSchemaName}, {"schema_version", schema::kSchemaVersion},
-            {"placeholder", false},         {"provenance", provenance},
+    return {{"schema", schema::kSchemaName},
+            {"schema_version", schema::kSchemaVersion},
+            {"placeholder", false},
+            {"provenance", provenance},
             {"probes", std::move(probes)}};
 }
 
@@ -177,15 +192,17 @@ std::string outcome_note(const Run& run, Source source) {
     if (source == Source::Measured)
         return "GPU measured by this build (" + std::to_string(run.measured_gpu) + " probes run, " +
                std::to_string(run.cached_gpu) + " from cache)";
-    if (source == Source::Cache) return "GPU figures from this build's cache (measured " + run.latest_date + ")";
-    if (run.options.mode == Mode::Reference) return "measure mode reference: GPU figures from the reference";
+    if (source == Source::Cache)
+        return "GPU figures from this build's cache (measured " + run.latest_date + ")";
+    if (run.options.mode == Mode::Reference)
+        return "measure mode reference: GPU figures from the reference";
     if (!run.identity.value("gpu_usable", false))
         return run.identity.value("gpu_reason", std::string("no usable GPU")) +
                ": GPU figures from the reference";
     return "no GPU figures measured or cached: GPU figures from the reference";
 }
 
-}  // namespace
+} // namespace
 
 RunOutcome collect_measurements(const RunOptions& options) {
     auto start = Clock::now();
@@ -206,7 +223,8 @@ RunOutcome collect_measurements(const RunOptions& options) {
                                       options.extra_env, std::chrono::seconds(60), identity_file);
         std::string failure = describe_failure(child, std::chrono::seconds(60));
         try {
-            if (failure.empty()) identity = schema::read_json_file(out);
+            if (failure.empty())
+                identity = schema::read_json_file(out);
         } catch (const std::exception& error) {
             failure = error.what();
         }
@@ -214,10 +232,12 @@ RunOutcome collect_measurements(const RunOptions& options) {
         fs::remove(identity_file, ec);
         if (!failure.empty())
             return {std::nullopt, Source::None,
-                    "gpuguide-probe --identity failed: " + failure + "; all figures from the reference"};
+                    "gpuguide-probe --identity failed: " + failure +
+                        "; all figures from the reference"};
     }
-    Run run{options, exe, identity, ProbeCache(options.cache_dir, cache_key(identity, options.quick)),
-            json(), 0, 0, ""};
+    Run run{
+        options, exe, identity, ProbeCache(options.cache_dir, cache_key(identity, options.quick)),
+        json(),  0,   0,        ""};
     std::vector<std::pair<std::string, bool>> selected;
     for (const auto& probe : identity.value("probes", json::array())) {
         std::string key = probe.value("key", "");
@@ -231,13 +251,16 @@ RunOutcome collect_measurements(const RunOptions& options) {
         if (options.on_progress)
             options.on_progress({key, k, selected.size(), Clock::now() - start, from_cache});
         json result = obtain(run, key, gpu, from_cache);
-        if (gpu && result["status"] == schema::kStatusOk) ++(from_cache ? run.cached_gpu : run.measured_gpu);
-        if (key == "gpu.specs" && result["status"] == schema::kStatusOk) run.specs_result = result["result"];
+        if (gpu && result["status"] == schema::kStatusOk)
+            ++(from_cache ? run.cached_gpu : run.measured_gpu);
+        if (key == "gpu.specs" && result["status"] == schema::kStatusOk)
+            run.specs_result = result["result"];
         if (result.value("measured_at", json()).is_string())
             run.latest_date = std::max(run.latest_date, result["measured_at"].get<std::string>());
         probes[key] = std::move(result);
     }
-    if (options.on_progress) options.on_progress({"", selected.size(), selected.size(), Clock::now() - start, false});
+    if (options.on_progress)
+        options.on_progress({"", selected.size(), selected.size(), Clock::now() - start, false});
     Source source = run.measured_gpu > 0 ? Source::Measured
                     : run.cached_gpu > 0 ? Source::Cache
                                          : Source::None;
@@ -245,4 +268,4 @@ RunOutcome collect_measurements(const RunOptions& options) {
     return {assemble(run, std::move(probes), duration), source, outcome_note(run, source)};
 }
 
-}  // namespace gpuguide::probes
+} // namespace gpuguide::probes

@@ -6,46 +6,45 @@
 #include <chrono>
 #include <filesystem>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace gpuguide::probes {
 
 /// Where the GPU figures come from. CPU probes always run (or come from the cache).
 enum class Mode {
-    Auto,      ///< cached GPU results on a GPU host (measuring what is missing), reference elsewhere
-    Fresh,     ///< measure everything now and refresh the cache
-    Cached,    ///< use cached results only; never run a GPU probe
-    Reference  ///< never run a GPU probe; pages use the committed reference document
+    Auto,     ///< cached GPU results on a GPU host (measuring what is missing), reference elsewhere
+    Fresh,    ///< measure everything now and refresh the cache
+    Cached,   ///< use cached results only; never run a GPU probe
+    Reference ///< never run a GPU probe; pages use the committed reference document
 };
 
 /// Progress of a run, reported before each probe starts and once at the end (k == n).
 struct Progress {
-    std::string key;                      ///< probe key, e.g. "gpu.stream" (empty at the end)
-    std::size_t k = 0;                    ///< probes finished so far
-    std::size_t n = 0;                    ///< probes in this run
-    std::chrono::duration<double> elapsed{0};  ///< since collect_measurements started
-    bool from_cache = false;              ///< the result of `key` comes from the cache
+    std::string key;                          ///< probe key, e.g. "gpu.stream" (empty at the end)
+    std::size_t k = 0;                        ///< probes finished so far
+    std::size_t n = 0;                        ///< probes in this run
+    std::chrono::duration<double> elapsed{0}; ///< since collect_measurements started
+    bool from_cache = false;                  ///< the result of `key` comes from the cache
 };
 
 /// Options for collect_measurements.
 struct RunOptions {
     Mode mode = Mode::Auto;
-    std::filesystem::path probe_exe;  ///< gpuguide-probe; empty: the build tree's, else next to us
-    std::filesystem::path cache_dir = ".gpuguide-cache";  ///< results live in cache_dir/probes/
-    std::chrono::seconds timeout{120};                    ///< per probe
-    std::function<void(const Progress&)> on_progress;     ///< probe key, k of n, elapsed
+    std::filesystem::path probe_exe; ///< gpuguide-probe; empty: the build tree's, else next to us
+    std::filesystem::path cache_dir = ".gpuguide-cache"; ///< results live in cache_dir/probes/
+    std::chrono::seconds timeout{120};                   ///< per probe
+    std::function<void(const Progress&)> on_progress;    ///< probe key, k of n, elapsed
     // Extensions beyond design.md (defaults keep its behaviour):
-    std::vector<std::string> only;  ///< run only these probe keys (empty: all)
-    bool quick = false;             ///< smaller problem sizes (tests); quick results are not cached
-    std::vector<std::string> extra_env;  ///< "NAME=value" added to each probe's environment
+    std::vector<std::string> only; ///< run only these probe keys (empty: all)
+    bool quick = false;            ///< smaller problem sizes (tests); quick results are not cached
+    std::vector<std::string> extra_env; ///< "NAME=value" added to each probe's environment
 };
 
 /// Where this build's GPU figures came from.
-enum class Source { Measured, Cache, None };  // None: reference only (no GPU, or mode reference)
+enum class Source { Measured, Cache, None }; // None: reference only (no GPU, or mode reference)
 
 /// The assembled document (absent only when gpuguide-probe itself cannot run), its source and a
 /// one-line note for the build log and the provenance text.
@@ -66,4 +65,4 @@ std::optional<Mode> parse_mode(std::string_view text);
 /// The lower-case name of a mode, as parse_mode accepts it.
 std::string_view mode_name(Mode mode);
 
-}  // namespace gpuguide::probes
+} // namespace gpuguide::probes

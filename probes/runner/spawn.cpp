@@ -1,15 +1,14 @@
 #include "runner/spawn.hpp"
 
+#include <cstring>
 #include <fcntl.h>
+#include <fstream>
 #include <signal.h>
 #include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cstring>
-#include <fstream>
 #include <sstream>
+#include <sys/wait.h>
 #include <thread>
+#include <unistd.h>
 
 extern char** environ;
 
@@ -21,12 +20,14 @@ std::string read_tail(const std::filesystem::path& path, std::size_t max_bytes) 
     std::stringstream buffer;
     buffer << in.rdbuf();
     std::string text = buffer.str();
-    if (text.size() > max_bytes) text = "..." + text.substr(text.size() - max_bytes);
-    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+    if (text.size() > max_bytes)
+        text = "..." + text.substr(text.size() - max_bytes);
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' '))
+        text.pop_back();
     return text;
 }
 
-}  // namespace
+} // namespace
 
 ChildResult run_child(const std::filesystem::path& exe, const std::vector<std::string>& args,
                       const std::vector<std::string>& extra_env, std::chrono::milliseconds timeout,
@@ -35,13 +36,16 @@ ChildResult run_child(const std::filesystem::path& exe, const std::vector<std::s
     std::vector<std::string> argv_text{exe.string()};
     argv_text.insert(argv_text.end(), args.begin(), args.end());
     std::vector<char*> argv;
-    for (auto& arg : argv_text) argv.push_back(arg.data());
+    for (auto& arg : argv_text)
+        argv.push_back(arg.data());
     argv.push_back(nullptr);
     std::vector<std::string> env_text;
-    for (char** e = environ; *e; ++e) env_text.emplace_back(*e);
+    for (char** e = environ; *e; ++e)
+        env_text.emplace_back(*e);
     env_text.insert(env_text.end(), extra_env.begin(), extra_env.end());
     std::vector<char*> envp;
-    for (auto& entry : env_text) envp.push_back(entry.data());
+    for (auto& entry : env_text)
+        envp.push_back(entry.data());
     envp.push_back(nullptr);
 
     posix_spawn_file_actions_t actions;
@@ -69,8 +73,10 @@ ChildResult run_child(const std::filesystem::path& exe, const std::vector<std::s
     int status = 0;
     for (;;) {
         pid_t done = waitpid(pid, &status, WNOHANG);
-        if (done == pid) break;
-        if (done < 0 && errno != EINTR) break;
+        if (done == pid)
+            break;
+        if (done < 0 && errno != EINTR)
+            break;
         if (std::chrono::steady_clock::now() - start > timeout) {
             result.timed_out = true;
             kill(-pid, SIGKILL);
@@ -81,7 +87,8 @@ ChildResult run_child(const std::filesystem::path& exe, const std::vector<std::s
     }
     result.elapsed = std::chrono::steady_clock::now() - start;
     if (!result.timed_out) {
-        if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
+        if (WIFEXITED(status))
+            result.exit_code = WEXITSTATUS(status);
         if (WIFSIGNALED(status)) {
             result.signaled = true;
             result.signal = WTERMSIG(status);
@@ -93,7 +100,8 @@ ChildResult run_child(const std::filesystem::path& exe, const std::vector<std::s
 
 std::string describe_failure(const ChildResult& result, std::chrono::milliseconds timeout) {
     std::string text;
-    if (!result.started) return result.error;
+    if (!result.started)
+        return result.error;
     if (result.timed_out)
         text = "timed out after " + std::to_string(timeout.count() / 1000.0).substr(0, 5) +
                " s and was killed (raise the per-probe timeout if this GPU is slow)";
@@ -104,8 +112,9 @@ std::string describe_failure(const ChildResult& result, std::chrono::millisecond
         text = "the probe process exited with code " + std::to_string(result.exit_code);
     else
         return "";
-    if (!result.stderr_tail.empty()) text += "; stderr: " + result.stderr_tail;
+    if (!result.stderr_tail.empty())
+        text += "; stderr: " + result.stderr_tail;
     return text;
 }
 
-}  // namespace gpuguide::probes
+} // namespace gpuguide::probes

@@ -10,13 +10,13 @@ namespace gpuguide::probes {
 
 /// How a child process ended.
 struct ChildResult {
-    bool started = false;     ///< false: posix_spawn failed (see error)
-    bool timed_out = false;   ///< killed (SIGKILL to its process group) after the timeout
-    bool signaled = false;    ///< ended by a signal (a crash) — not counting our timeout kill
+    bool started = false;   ///< false: posix_spawn failed (see error)
+    bool timed_out = false; ///< killed (SIGKILL to its process group) after the timeout
+    bool signaled = false;  ///< ended by a signal (a crash) — not counting our timeout kill
     int signal = 0;
     int exit_code = -1;
-    std::string stderr_tail;  ///< the last lines it wrote to stderr (for failure reasons)
-    std::string error;        ///< why it could not start
+    std::string stderr_tail; ///< the last lines it wrote to stderr (for failure reasons)
+    std::string error;       ///< why it could not start
     std::chrono::duration<double> elapsed{0};
 };
 
@@ -31,4 +31,4 @@ ChildResult run_child(const std::filesystem::path& exe, const std::vector<std::s
 /// stderr tail; empty when the child exited with code 0.
 std::string describe_failure(const ChildResult& result, std::chrono::milliseconds timeout);
 
-}  // namespace gpuguide::probes
+} // namespace gpuguide::probes

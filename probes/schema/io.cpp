@@ -1,13 +1,12 @@
 #include "schema/io.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <cerrno>
 #include <cstring>
+#include <fcntl.h>
 #include <fstream>
 #include <sstream>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace gpuguide::probes::schema {
 namespace fs = std::filesystem;
@@ -20,7 +19,8 @@ namespace {
 
 void fsync_path(const fs::path& path, int flags) {
     int fd = ::open(path.c_str(), flags);
-    if (fd < 0) fail(path, "cannot open for fsync");
+    if (fd < 0)
+        fail(path, "cannot open for fsync");
     if (::fsync(fd) != 0) {
         ::close(fd);
         fail(path, "fsync failed");
@@ -28,7 +28,7 @@ void fsync_path(const fs::path& path, int flags) {
     ::close(fd);
 }
 
-}  // namespace
+} // namespace
 
 void write_file_atomically(const fs::path& path, std::string_view text) {
     fs::path folder = path.parent_path().empty() ? fs::path(".") : path.parent_path();
@@ -40,11 +40,13 @@ void write_file_atomically(const fs::path& path, std::string_view text) {
     temp_leaf += ".tmp-XXXXXX";
     std::string temp_name = (folder / temp_leaf).string();
     int fd = ::mkstemp(temp_name.data());
-    if (fd < 0) fail(temp_name, "cannot create temporary file");
+    if (fd < 0)
+        fail(temp_name, "cannot create temporary file");
     std::size_t written = 0;
     while (written < text.size()) {
         ssize_t n = ::write(fd, text.data() + written, text.size() - written);
-        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && errno == EINTR)
+            continue;
         if (n < 0) {
             ::close(fd);
             ::unlink(temp_name.c_str());
@@ -66,7 +68,8 @@ void write_file_atomically(const fs::path& path, std::string_view text) {
 
 nlohmann::json read_json_file(const fs::path& path) {
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw DocumentError(path.string() + ": cannot open: " + std::strerror(errno));
+    if (!in)
+        throw DocumentError(path.string() + ": cannot open: " + std::strerror(errno));
     std::stringstream buffer;
     buffer << in.rdbuf();
     std::string text = buffer.str();
@@ -96,4 +99,4 @@ std::string dump_document(const nlohmann::json& document) {
     return document.dump(2) + "\n";
 }
 
-}  // namespace gpuguide::probes::schema
+} // namespace gpuguide::probes::schema

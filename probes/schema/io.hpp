@@ -2,10 +2,9 @@
 #pragma once
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 namespace gpuguide::probes::schema {
 
@@ -25,4 +24,4 @@ nlohmann::json read_json_file(const std::filesystem::path& path);
 /// Serialises a document the way every tool writes it (2-space indent, trailing newline).
 std::string dump_document(const nlohmann::json& document);
 
-}  // namespace gpuguide::probes::schema
+} // namespace gpuguide::probes::schema

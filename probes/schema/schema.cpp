@@ -17,21 +17,26 @@ struct Checker {
 
 std::string pointer_token(const std::string& name) {
     std::string out;
-    for (char c : name) out += c == '~' ? std::string("~0") : c == '/' ? std::string("~1") : std::string(1, c);
+    for (char c : name)
+        out += c == '~' ? std::string("~0") : c == '/' ? std::string("~1") : std::string(1, c);
     return out;
 }
 
 /// "cpu.name" or "gpu.name", the name of lower-case letters, digits and underscores.
 bool is_probe_key(const std::string& key) {
-    if (key.size() < 5 || (key.rfind("cpu.", 0) != 0 && key.rfind("gpu.", 0) != 0)) return false;
+    if (key.size() < 5 || (key.rfind("cpu.", 0) != 0 && key.rfind("gpu.", 0) != 0))
+        return false;
     for (std::size_t i = 4; i < key.size(); ++i) {
         char c = key[i];
-        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) return false;
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'))
+            return false;
     }
     return true;
 }
 
-bool is_string_or_null(const json& value) { return value.is_string() || value.is_null(); }
+bool is_string_or_null(const json& value) {
+    return value.is_string() || value.is_null();
+}
 
 /// The string at `object[key]`, or "" when absent or not a string (never throws).
 std::string text_at(const json& object, const char* key) {
@@ -40,7 +45,8 @@ std::string text_at(const json& object, const char* key) {
 }
 
 void check_number(Checker& check, const json& value, const std::string& at, std::string_view unit) {
-    if (value.is_null()) return;
+    if (value.is_null())
+        return;
     if (!value.is_number()) {
         check.add(at, "expected a number or null, found " + std::string(value.type_name()));
         return;
@@ -50,7 +56,8 @@ void check_number(Checker& check, const json& value, const std::string& at, std:
         check.add(at, "NaN or infinite value (write null for a missing number)");
         return;
     }
-    if (x < 0) check.add(at, "negative value " + std::to_string(x) + " " + std::string(unit));
+    if (x < 0)
+        check.add(at, "negative value " + std::to_string(x) + " " + std::string(unit));
     if (auto limit = absurd_limit(unit); limit && x > *limit)
         check.add(at, "absurd value " + std::to_string(x) + " " + std::string(unit) +
                           " (more than " + std::to_string(*limit) + ")");
@@ -68,8 +75,9 @@ void check_metric(Checker& check, const json& metric, const std::string& at) {
     }
     for (const char* field : {"median", "min", "max", "cv", "n"}) {
         if (!metric.contains(field)) {
-            check.add(at, std::string("a metric has \"value\" or all of median, min, max, cv, n; \"") +
-                              field + "\" is missing");
+            check.add(at,
+                      std::string("a metric has \"value\" or all of median, min, max, cv, n; \"") +
+                          field + "\" is missing");
             return;
         }
     }
@@ -81,7 +89,8 @@ void check_metric(Checker& check, const json& metric, const std::string& at) {
         check.add(at + "/n", "n is a count: a non-negative integer");
     if (metric["min"].is_number() && metric["median"].is_number() && metric["max"].is_number()) {
         double lo = metric["min"], mid = metric["median"], hi = metric["max"];
-        if (!(lo <= mid && mid <= hi)) check.add(at, "expected min <= median <= max");
+        if (!(lo <= mid && mid <= hi))
+            check.add(at, "expected min <= median <= max");
     }
 }
 
@@ -109,7 +118,8 @@ void check_provenance(Checker& check, const json& provenance) {
     }
     for (const char* field : {"host", "date", "probe_version", "compiler", "command", "driver",
                               "cuda_driver", "cuda_runtime", "cublas", "cpu"}) {
-        if (!provenance.contains(field)) check.add("/provenance", std::string("missing \"") + field + "\"");
+        if (!provenance.contains(field))
+            check.add("/provenance", std::string("missing \"") + field + "\"");
         else if (!is_string_or_null(provenance[field]))
             check.add("/provenance/" + std::string(field), "expected a string or null");
     }
@@ -145,7 +155,8 @@ void check_probe(Checker& check, const std::string& key, const json& probe, bool
         check.add(at + "/reason", "a " + status + " probe needs a reason (a non-empty string)");
     if (status == kStatusOk && !is_string_or_null(reason))
         check.add(at + "/reason", "expected a string or null");
-    if (probe.contains("duration_s")) check_number(check, probe["duration_s"], at + "/duration_s", "s");
+    if (probe.contains("duration_s"))
+        check_number(check, probe["duration_s"], at + "/duration_s", "s");
     const json& result = probe.value("result", json());
     if (status == kStatusOk && !result.is_object())
         check.add(at + "/result", "an ok probe has an object result");
@@ -153,19 +164,21 @@ void check_probe(Checker& check, const std::string& key, const json& probe, bool
         check.add(at + "/result", "a skipped probe has a null result");
     if (placeholder && key.rfind("gpu.", 0) == 0 && status != kStatusSkipped)
         check.add(at + "/status", "a placeholder document has every GPU probe skipped");
-    if (result.is_object()) check_result(check, result, at + "/result");
+    if (result.is_object())
+        check_result(check, result, at + "/result");
 }
 
-}  // namespace
+} // namespace
 
 std::optional<double> absurd_limit(std::string_view unit) {
     // Far above any machine of today, so only broken timers or byte counts trip them.
     static const std::map<std::string_view, double> limits = {
-        {"GB/s", 1e5},  {"TFLOP/s", 1e5}, {"TOP/s", 1e5}, {"GFLOP/s", 1e8},
-        {"GFLOP/s/W", 1e6}, {"W", 1e5}, {"J", 1e9},    {"MHz", 1e5},
-        {"ns", 1e9},    {"us", 1e9},    {"µs", 1e9},      {"cycles", 1e10}};
+        {"GB/s", 1e5},      {"TFLOP/s", 1e5}, {"TOP/s", 1e5}, {"GFLOP/s", 1e8},
+        {"GFLOP/s/W", 1e6}, {"W", 1e5},       {"J", 1e9},     {"MHz", 1e5},
+        {"ns", 1e9},        {"us", 1e9},      {"µs", 1e9},    {"cycles", 1e10}};
     auto it = limits.find(unit);
-    if (it == limits.end()) return std::nullopt;
+    if (it == limits.end())
+        return std::nullopt;
     return it->second;
 }
 
@@ -186,7 +199,8 @@ std::vector<ValidationError> validate_document(const nlohmann::json& document) {
                                          std::to_string(kSchemaVersion) + ", the document has " +
                                          std::to_string(version.get<int>()));
     const json& placeholder = document.value("placeholder", json(false));
-    if (!placeholder.is_boolean()) check.add("/placeholder", "expected true or false");
+    if (!placeholder.is_boolean())
+        check.add("/placeholder", "expected true or false");
     check_provenance(check, document.value("provenance", json()));
     const json& probes = document.value("probes", json());
     if (!probes.is_object()) {
@@ -201,8 +215,9 @@ std::vector<ValidationError> validate_document(const nlohmann::json& document) {
 std::string format_errors(const std::vector<ValidationError>& errors) {
     std::string text;
     for (const auto& error : errors)
-        text += (error.pointer.empty() ? std::string("/") : error.pointer) + ": " + error.message + "\n";
+        text += (error.pointer.empty() ? std::string("/") : error.pointer) + ": " + error.message +
+                "\n";
     return text;
 }
 
-}  // namespace gpuguide::probes::schema
+} // namespace gpuguide::probes::schema

@@ -2,12 +2,11 @@
 // Field list: probes/README.md; shapes used by pages: docs/design.md "Measurement documents".
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace gpuguide::probes::schema {
 
@@ -35,4 +34,4 @@ std::optional<double> absurd_limit(std::string_view unit);
 /// One "pointer: message" line per error, for error messages.
 std::string format_errors(const std::vector<ValidationError>& errors);
 
-}  // namespace gpuguide::probes::schema
+} // namespace gpuguide::probes::schema

@@ -1,6 +1,10 @@
 #include "tool/assemble.hpp"
 
-#include <unistd.h>
+#include "core/identity.hpp"
+#include "core/stats.hpp"
+#include "cpu/cpu_probes.hpp"
+#include "gpu/gpu_identity.hpp"
+#include "schema/schema.hpp"
 
 #include <chrono>
 #include <csignal>
@@ -8,12 +12,7 @@
 #include <ctime>
 #include <sstream>
 #include <thread>
-
-#include "core/identity.hpp"
-#include "core/stats.hpp"
-#include "cpu/cpu_probes.hpp"
-#include "gpu/gpu_identity.hpp"
-#include "schema/schema.hpp"
+#include <unistd.h>
 
 namespace gpuguide::probes {
 namespace {
@@ -32,14 +31,15 @@ std::string utc_now() {
 /// Applies a fault that acts before the probe runs (crash, hang); the others alter the result.
 void apply_early_fault(const std::string& fault) {
     if (fault == "crash") {
-        std::signal(SIGSEGV, SIG_DFL);  // past any sanitizer's handler: a plain crash
+        std::signal(SIGSEGV, SIG_DFL); // past any sanitizer's handler: a plain crash
         std::raise(SIGSEGV);
     }
     if (fault == "hang") {
         // Hang until killed, or until the parent (a test's runner) is gone, so a test that kills
         // its runner leaves no stray process behind.
         pid_t parent = getppid();
-        while (getppid() == parent) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        while (getppid() == parent)
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
         std::_Exit(3);
     }
 }
@@ -47,14 +47,16 @@ void apply_early_fault(const std::string& fault) {
 void apply_result_fault(const std::string& fault, nlohmann::json& result) {
     if (fault == "nan")
         result["injected_fault"] = stats_metric(std::vector<double>{std::nan("")}, "GB/s");
-    if (fault == "absurd")  // far above any memory system: the validator must reject it
+    if (fault == "absurd") // far above any memory system: the validator must reject it
         result["injected_fault"] = stats_metric(std::vector<double>{1e12}, "GB/s");
 }
 
 nlohmann::json run_one(Probe& probe, const ProbeContext& context, const GpuIdentity& gpu) {
     auto start = Clock::now();
-    nlohmann::json entry = {{"status", schema::kStatusOk}, {"reason", nullptr}, {"result", nullptr}};
-    Support support = probe.needs_gpu() && !gpu.usable ? Support{false, gpu.reason} : probe.supported();
+    nlohmann::json entry = {
+        {"status", schema::kStatusOk}, {"reason", nullptr}, {"result", nullptr}};
+    Support support =
+        probe.needs_gpu() && !gpu.usable ? Support{false, gpu.reason} : probe.supported();
     if (!support.ok) {
         entry["status"] = schema::kStatusSkipped;
         entry["reason"] = support.reason;
@@ -72,8 +74,9 @@ nlohmann::json run_one(Probe& probe, const ProbeContext& context, const GpuIdent
                 entry["reason"] = result["failure"];
             } else if (!bad.empty()) {
                 entry["status"] = schema::kStatusFailed;
-                entry["reason"] = "non-finite value at " + bad.front() +
-                                  (bad.size() > 1 ? " (and " + std::to_string(bad.size() - 1) + " more)" : "");
+                entry["reason"] =
+                    "non-finite value at " + bad.front() +
+                    (bad.size() > 1 ? " (and " + std::to_string(bad.size() - 1) + " more)" : "");
             }
             entry["result"] = std::move(result);
         } catch (const std::exception& error) {
@@ -85,16 +88,18 @@ nlohmann::json run_one(Probe& probe, const ProbeContext& context, const GpuIdent
     return entry;
 }
 
-}  // namespace
+} // namespace
 
 std::string injected_fault(std::string_view key) {
     const char* spec = std::getenv("GPUGUIDE_PROBE_FAULT");
-    if (!spec) return "";
+    if (!spec)
+        return "";
     std::stringstream items(spec);
     std::string item;
     while (std::getline(items, item, ',')) {
         auto colon = item.rfind(':');
-        if (colon != std::string::npos && item.substr(0, colon) == key) return item.substr(colon + 1);
+        if (colon != std::string::npos && item.substr(0, colon) == key)
+            return item.substr(colon + 1);
     }
     return "";
 }
@@ -113,7 +118,8 @@ nlohmann::json run_probes(const std::vector<Probe*>& selected, const ProbeContex
     provenance["cpu"] = cpu_model_name();
     provenance["quick"] = context.quick;
     nlohmann::json probes = nlohmann::json::object();
-    for (Probe* probe : selected) probes[std::string(probe->key())] = run_one(*probe, context, gpu);
+    for (Probe* probe : selected)
+        probes[std::string(probe->key())] = run_one(*probe, context, gpu);
     provenance["duration_s"] = std::chrono::duration<double>(Clock::now() - start).count();
     return {{"schema", schema::kSchemaName},
             {"schema_version", schema::kSchemaVersion},
@@ -122,4 +128,4 @@ nlohmann::json run_probes(const std::vector<Probe*>& selected, const ProbeContex
             {"probes", probes}};
 }
 
-}  // namespace gpuguide::probes
+} // namespace gpuguide::probes

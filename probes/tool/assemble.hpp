@@ -1,12 +1,11 @@
 // Runs selected probes in this process and assembles the measurement document.
 #pragma once
 
-#include <string>
-#include <vector>
+#include "core/probe.hpp"
 
 #include <nlohmann/json.hpp>
-
-#include "core/probe.hpp"
+#include <string>
+#include <vector>
 
 namespace gpuguide::probes {
 
@@ -19,4 +18,4 @@ nlohmann::json run_probes(const std::vector<Probe*>& selected, const ProbeContex
 /// absurd). Returns the mode for `key`, or "" when none. Documented in probes/README.md.
 std::string injected_fault(std::string_view key);
 
-}  // namespace gpuguide::probes
+} // namespace gpuguide::probes

@@ -1,13 +1,12 @@
 // gpuguide-probe: measures this machine's GPU(s) and CPU and writes one measurement document.
-#include <CLI/CLI.hpp>
-
-#include <iostream>
-
 #include "core/identity.hpp"
 #include "core/probe.hpp"
 #include "schema/io.hpp"
 #include "schema/schema.hpp"
 #include "tool/assemble.hpp"
+
+#include <CLI/CLI.hpp>
+#include <iostream>
 
 using namespace gpuguide::probes;
 
@@ -15,13 +14,15 @@ namespace {
 
 std::string known_keys(const ProbeList& registry) {
     std::string text;
-    for (const auto& probe : registry) text += (text.empty() ? "" : ", ") + std::string(probe->key());
+    for (const auto& probe : registry)
+        text += (text.empty() ? "" : ", ") + std::string(probe->key());
     return text;
 }
 
 std::string joined_command(int argc, char** argv) {
     std::string command;
-    for (int i = 0; i < argc; ++i) command += (i ? " " : "") + std::string(argv[i]);
+    for (int i = 0; i < argc; ++i)
+        command += (i ? " " : "") + std::string(argv[i]);
     return command;
 }
 
@@ -33,7 +34,8 @@ int validate_file(const std::string& path) {
         for (const auto& error : errors)
             std::cerr << path << ": " << (error.pointer.empty() ? "/" : error.pointer) << ": "
                       << error.message << "\n";
-        if (errors.empty()) std::cout << path << ": valid measurement document\n";
+        if (errors.empty())
+            std::cout << path << ": valid measurement document\n";
         return errors.empty() ? 0 : 1;
     } catch (const std::exception& error) {
         std::cerr << error.what() << "\n";
@@ -41,7 +43,7 @@ int validate_file(const std::string& path) {
     }
 }
 
-}  // namespace
+} // namespace
 
 int main(int argc, char** argv) {
     CLI::App app{"gpuguide-probe: measure this machine's GPUs and CPU; writes one JSON document "
@@ -57,17 +59,20 @@ int main(int argc, char** argv) {
     app.add_option("--only", only, "run only this probe (repeatable), e.g. --only gpu.stream");
     app.add_flag("--cpu-only", cpu_only, "run only the CPU probes");
     app.add_flag("--gpu-only", gpu_only, "run only the GPU probes");
-    app.add_option("--json-out,--out,-o", out, "write the document here (atomically) instead of stdout");
+    app.add_option("--json-out,--out,-o", out,
+                   "write the document here (atomically) instead of stdout");
     app.add_flag("--quick", quick, "small problem sizes: a smoke test, not a measurement");
     app.add_flag("--list", list, "list the probes and exit");
-    app.add_flag("--identity", identity,
-                 "print versions, GPU UUIDs, source hash and compiler (the cache key inputs) as JSON");
+    app.add_flag(
+        "--identity", identity,
+        "print versions, GPU UUIDs, source hash and compiler (the cache key inputs) as JSON");
     std::string validate;
     app.add_option("--validate", validate,
                    "check a measurement document against the schema; errors name the file and "
                    "JSON pointer; exit 1 if invalid");
     CLI11_PARSE(app, argc, argv);
-    if (!validate.empty()) return validate_file(validate);
+    if (!validate.empty())
+        return validate_file(validate);
 
     ProbeList registry = make_registry();
     if (list) {
@@ -78,8 +83,10 @@ int main(int argc, char** argv) {
     }
     if (identity) {
         std::string text = gpuguide::probes::schema::dump_document(machine_identity());
-        if (out.empty()) std::cout << text;
-        else gpuguide::probes::schema::write_file_atomically(out, text);
+        if (out.empty())
+            std::cout << text;
+        else
+            gpuguide::probes::schema::write_file_atomically(out, text);
         return 0;
     }
     std::vector<Probe*> selected;
@@ -87,8 +94,9 @@ int main(int argc, char** argv) {
         auto it = std::find_if(registry.begin(), registry.end(),
                                [&](const auto& probe) { return probe->key() == key; });
         if (it == registry.end()) {
-            std::cerr << "gpuguide-probe: --only " << key << ": no such probe (known: "
-                      << known_keys(registry) << "); see gpuguide-probe --list\n";
+            std::cerr << "gpuguide-probe: --only " << key
+                      << ": no such probe (known: " << known_keys(registry)
+                      << "); see gpuguide-probe --list\n";
             return 2;
         }
         selected.push_back(it->get());
@@ -104,10 +112,13 @@ int main(int argc, char** argv) {
         run_probes(selected, context, joined_command(argc, argv)));
     // Test hook: a probe that "prints garbage" replaces the whole document (see README).
     for (Probe* probe : selected)
-        if (injected_fault(probe->key()) == "garbage") text = "{\"schema\": garbage, not JSON";
+        if (injected_fault(probe->key()) == "garbage")
+            text = "{\"schema\": garbage, not JSON";
     try {
-        if (out.empty()) std::cout << text;
-        else gpuguide::probes::schema::write_file_atomically(out, text);
+        if (out.empty())
+            std::cout << text;
+        else
+            gpuguide::probes::schema::write_file_atomically(out, text);
     } catch (const std::exception& error) {
         std::cerr << "gpuguide-probe: " << error.what() << "\n";
         return 1;

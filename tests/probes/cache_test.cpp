@@ -1,18 +1,16 @@
 // The result cache: its key covers every input, reuse works, and damage or a killed run never
 // turns into a wrong result.
-#include <catch2/catch.hpp>
-
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <fstream>
-#include <thread>
-
 #include "runner/cache.hpp"
 #include "schema/io.hpp"
 #include "schema/schema.hpp"
 #include "test_support.hpp"
+
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <signal.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
 
 using namespace gpuguide::probes;
 using gpuguide::probes::testing::quick_options;
@@ -30,7 +28,8 @@ json sample_identity() {
             {"cuda_driver", "13.0"},
             {"cuda_runtime", "13.0"},
             {"cublas", "13.0.2"},
-            {"gpus", json::array({{{"index", 0}, {"name", "NVIDIA H100 80GB HBM3"}, {"uuid", "GPU-1"}}})},
+            {"gpus",
+             json::array({{{"index", 0}, {"name", "NVIDIA H100 80GB HBM3"}, {"uuid", "GPU-1"}}})},
             {"host", "gpu-host-01"},
             {"cpu", "Intel(R) Xeon(R) Platinum 8480+"}};
 }
@@ -49,23 +48,25 @@ std::size_t count_valid_cache_files(const std::filesystem::path& folder) {
     return valid;
 }
 
-}  // namespace
+} // namespace
 
 TEST_CASE("the cache key changes with every input") {
     const json base = sample_identity();
     const std::string key = cache_key(base, false);
     CHECK(key.size() == 16);
-    CHECK(cache_key(base, false) == key);  // stable
-    CHECK(cache_key(base, true) != key);   // quick results never mix with real ones
+    CHECK(cache_key(base, false) == key); // stable
+    CHECK(cache_key(base, true) != key);  // quick results never mix with real ones
     for (const auto& [field, value] : base.items()) {
         json changed = base;
-        if (field == "gpus") changed[field][0]["uuid"] = "GPU-2";
-        else changed[field] = value.get<std::string>() + "x";
+        if (field == "gpus")
+            changed[field][0]["uuid"] = "GPU-2";
+        else
+            changed[field] = value.get<std::string>() + "x";
         INFO("changed " << field);
         CHECK(cache_key(changed, false) != key);
     }
     json unrelated = base;
-    unrelated["gpu_reason"] = "anything";  // not an input: the key must not depend on it
+    unrelated["gpu_reason"] = "anything"; // not an input: the key must not depend on it
     CHECK(cache_key(unrelated, false) == key);
 }
 
@@ -77,7 +78,8 @@ TEST_CASE("a second auto run takes the CPU results from the cache; fresh measure
     std::vector<bool> from_cache;
     RunOptions options = quick_options(dir.path, {"cpu.info", "cpu.stream"});
     options.on_progress = [&](const Progress& p) {
-        if (!p.key.empty()) from_cache.push_back(p.from_cache);
+        if (!p.key.empty())
+            from_cache.push_back(p.from_cache);
     };
     auto second = collect_measurements(options);
     REQUIRE(second.document);
@@ -110,19 +112,20 @@ TEST_CASE("damaged cache files are ignored and measured again") {
     std::string key = (*first.document)["provenance"]["cache_key"];
     auto file = dir.path / "probes" / key / "cpu.info.json";
     REQUIRE(std::filesystem::exists(file));
-    {  // what a writer killed half-way without the temp-file dance would leave
+    { // what a writer killed half-way without the temp-file dance would leave
         std::ofstream truncated(file, std::ios::trunc);
         truncated << "{\"schema\": \"gpuguide-measurements\", \"probes\": {\"cpu.in";
     }
     std::vector<bool> from_cache;
     RunOptions options = quick_options(dir.path, {"cpu.info"});
     options.on_progress = [&](const Progress& p) {
-        if (!p.key.empty()) from_cache.push_back(p.from_cache);
+        if (!p.key.empty())
+            from_cache.push_back(p.from_cache);
     };
     auto second = collect_measurements(options);
     CHECK(from_cache == std::vector<bool>{false});
     CHECK((*second.document)["probes"]["cpu.info"]["status"] == "ok");
-    CHECK(count_valid_cache_files(dir.path) == 1);  // and the file was repaired
+    CHECK(count_valid_cache_files(dir.path) == 1); // and the file was repaired
 }
 
 TEST_CASE("a run killed part-way leaves only complete cache files") {
@@ -157,7 +160,9 @@ TEST_CASE("write_file_atomically replaces the whole file and leaves no temporary
     std::string text((std::istreambuf_iterator<char>(in)), {});
     CHECK(text == "new content\n");
     std::size_t entries = 0;
-    for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(file.parent_path())) ++entries;
+    for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(file.parent_path()))
+        ++entries;
     CHECK(entries == 1);
-    CHECK_THROWS_AS(schema::write_file_atomically("/proc/no-such-dir/x.json", "x"), schema::DocumentError);
+    CHECK_THROWS_AS(schema::write_file_atomically("/proc/no-such-dir/x.json", "x"),
+                    schema::DocumentError);
 }

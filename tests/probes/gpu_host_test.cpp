@@ -1,11 +1,10 @@
 // Host-side parts of the GPU probes that need no GPU: input generation, identity without a
 // driver, NVML absent, throttle-reason names.
-#include <catch2/catch.hpp>
-
-#include <set>
-
 #include "gpu/gpu_identity.hpp"
 #include "gpu/kernels/gemm_values.hpp"
+
+#include <catch2/catch.hpp>
+#include <set>
 
 #if GPUGUIDE_PROBES_HAVE_CUDA
 #include "gpu/nvml.hpp"
@@ -24,9 +23,9 @@ TEST_CASE("GEMM inputs are reproducible, spread over [-1, 1) and never all zero"
         sum += v;
     }
     CHECK(distinct.size() > 99000);
-    CHECK(std::abs(sum / 100000) < 0.01);  // centred
+    CHECK(std::abs(sum / 100000) < 0.01); // centred
     CHECK(gpu::uniform_value(42, 11) == gpu::uniform_value(42, 11));
-    CHECK(gpu::uniform_value(42, 11) != gpu::uniform_value(42, 29));  // A and B differ
+    CHECK(gpu::uniform_value(42, 11) != gpu::uniform_value(42, 29)); // A and B differ
     int low = 0, high = 0;
     for (std::uint64_t i = 0; i < 10000; ++i) {
         int x = gpu::int_value(i, 5);

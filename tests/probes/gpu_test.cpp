@@ -1,12 +1,12 @@
-// The GPU probes on a real GPU (hidden tag: run with "[gpu]"). Without one, the test prints why and exits with code 77, which
-// ctest reports as "Skipped" (tests/probes/CMakeLists.txt sets SKIP_RETURN_CODE 77).
-#include <catch2/catch.hpp>
-
-#include <cstdlib>
-#include <iostream>
-
+// The GPU probes on a real GPU (hidden tag: run with "[gpu]"). Without one, the test prints why and
+// exits with code 77, which ctest reports as "Skipped" (tests/probes/CMakeLists.txt sets
+// SKIP_RETURN_CODE 77).
 #include "schema/schema.hpp"
 #include "test_support.hpp"
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <iostream>
 
 using namespace gpuguide::probes;
 using gpuguide::probes::testing::quick_options;
@@ -15,19 +15,24 @@ using nlohmann::json;
 
 namespace {
 
-double median(const json& metric) { return metric.value("median", metric.value("value", -1.0)); }
+double median(const json& metric) {
+    return metric.value("median", metric.value("value", -1.0));
+}
 
-}  // namespace
+} // namespace
 
 TEST_CASE("GPU probes give verified, plausible figures on this machine's GPU", "[.gpu]") {
     TempDir dir("gpu");
-    auto outcome = collect_measurements(quick_options(
-        dir.path, {"gpu.specs", "gpu.stream", "gpu.transfer", "gpu.gemm", "gpu.latency", "gpu.power", "gpu.multi"},
-        Mode::Fresh));
+    auto outcome =
+        collect_measurements(quick_options(dir.path,
+                                           {"gpu.specs", "gpu.stream", "gpu.transfer", "gpu.gemm",
+                                            "gpu.latency", "gpu.power", "gpu.multi"},
+                                           Mode::Fresh));
     REQUIRE(outcome.document);
     const json& probes = (*outcome.document)["probes"];
     if (probes["gpu.specs"]["status"] == "skipped") {
-        std::cout << "SKIPPED: no usable GPU here: " << probes["gpu.specs"]["reason"].get<std::string>() << "\n";
+        std::cout << "SKIPPED: no usable GPU here: "
+                  << probes["gpu.specs"]["reason"].get<std::string>() << "\n";
         std::exit(77);
     }
     INFO(probes.dump(2));
@@ -44,7 +49,8 @@ TEST_CASE("GPU probes give verified, plausible figures on this machine's GPU", "
     CHECK(median(stream["triad"]) <= median(specs["peak"]["memory_bandwidth"]) * 1.1);
     const json& gemm = probes["gpu.gemm"]["result"]["devices"][0]["precisions"];
     for (const auto& [name, entry] : gemm.items()) {
-        if (!entry["supported"].get<bool>()) continue;
+        if (!entry["supported"].get<bool>())
+            continue;
         INFO(name);
         CHECK(entry["max_rel_error"].get<double>() <= entry["tolerance"].get<double>());
         CHECK(median(entry["best"]) > 0);
@@ -52,7 +58,8 @@ TEST_CASE("GPU probes give verified, plausible figures on this machine's GPU", "
     const json& latency = probes["gpu.latency"]["result"]["devices"][0];
     CHECK(median(latency["chase"]["l1"]["ns"]) < median(latency["chase"]["dram"]["ns"]));
     CHECK(median(latency["graph_launch"]) < median(latency["launch"]));
-    // gpu.power needs NVML's energy counter, gpu.multi two GPUs: either may be skipped, with a reason.
+    // gpu.power needs NVML's energy counter, gpu.multi two GPUs: either may be skipped, with a
+    // reason.
     for (const char* key : {"gpu.power", "gpu.multi"})
         CHECK((probes[key]["status"] == "ok" || probes[key]["status"] == "skipped"));
 }

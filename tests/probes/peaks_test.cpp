@@ -1,21 +1,24 @@
 // Theoretical peaks against datasheet figures, and the runner's check of results against them.
-#include <catch2/catch.hpp>
-
 #include "core/peaks.hpp"
 #include "runner/peak_check.hpp"
+
+#include <catch2/catch.hpp>
 
 using namespace gpuguide::probes;
 using Catch::Detail::Approx;
 
 namespace {
 
-double peak(const nlohmann::json& peaks, const char* name) { return peaks[name]["value"].get<double>(); }
+double peak(const nlohmann::json& peaks, const char* name) {
+    return peaks[name]["value"].get<double>();
+}
 
-nlohmann::json peaks_for(int major, int minor, int sms, double clock, double mem_clock = 0, int bus = 0) {
+nlohmann::json peaks_for(int major, int minor, int sms, double clock, double mem_clock = 0,
+                         int bus = 0) {
     return peak_metrics({major, minor, sms, clock, mem_clock, bus, std::nullopt, std::nullopt});
 }
 
-}  // namespace
+} // namespace
 
 TEST_CASE("H100 SXM (9.0): FP32, FP64, BF16, FP8, INT8 and HBM3 bandwidth match the datasheet") {
     auto at_max_clock = peaks_for(9, 0, 132, 1980, 2619, 5120);
@@ -42,7 +45,7 @@ TEST_CASE("A100 (8.0): FP32 19.5, FP64 9.7, TF32 156, BF16 312, INT8 624, 1555 G
     CHECK(peak(a100, "bf16_tensor") == Approx(312).epsilon(0.002));
     CHECK(peak(a100, "int8_tensor") == Approx(624).epsilon(0.002));
     CHECK(peak(a100, "memory_bandwidth") == Approx(1555).epsilon(0.001));
-    CHECK(a100["fp8_tensor"]["value"].is_null());  // no FP8 tensor cores before 8.9
+    CHECK(a100["fp8_tensor"]["value"].is_null()); // no FP8 tensor cores before 8.9
 }
 
 TEST_CASE("V100 (7.0): FP32 15.7, FP64 7.8, FP16 tensor 125; no BF16, TF32 or INT8 tensor cores") {
@@ -79,7 +82,7 @@ TEST_CASE("an unknown compute capability gives null peaks, not guesses") {
     auto unknown = peaks_for(6, 1, 28, 1582, 5005, 352);
     CHECK(unknown["fp32"]["value"].is_null());
     CHECK(unknown["bf16_tensor"]["value"].is_null());
-    CHECK(peak(unknown, "memory_bandwidth") == Approx(440.4).epsilon(0.001));  // from clocks alone
+    CHECK(peak(unknown, "memory_bandwidth") == Approx(440.4).epsilon(0.001)); // from clocks alone
 }
 
 TEST_CASE("PCIe per-direction bandwidth after encoding") {
@@ -93,7 +96,8 @@ TEST_CASE("PCIe per-direction bandwidth after encoding") {
 TEST_CASE("results above the theoretical peak are flagged; plausible ones pass") {
     nlohmann::json specs = {{"devices", {{{"peak", peaks_for(9, 0, 132, 1980, 2619, 5120)}}}}};
     auto metric = [](double median) {
-        return nlohmann::json{{"median", median}, {"min", median}, {"max", median}, {"cv", 0}, {"n", 1}, {"unit", "GB/s"}};
+        return nlohmann::json{{"median", median}, {"min", median}, {"max", median},
+                              {"cv", 0},          {"n", 1},        {"unit", "GB/s"}};
     };
     nlohmann::json stream = {{"devices", {{{"copy", metric(3000)}, {"triad", metric(3010)}}}}};
     CHECK(exceeds_peaks("gpu.stream", stream, specs).empty());
@@ -109,5 +113,5 @@ TEST_CASE("results above the theoretical peak are flagged; plausible ones pass")
     CHECK(exceeds_peaks("gpu.gemm", gemm, specs).size() == 1);
     gemm["devices"][0]["precisions"] = {{"bf16", {{"best", metric(2000)}}}};
     CHECK(exceeds_peaks("gpu.gemm", gemm, specs).size() == 1);
-    CHECK(exceeds_peaks("gpu.latency", gemm, specs).empty());  // no peak to compare with
+    CHECK(exceeds_peaks("gpu.latency", gemm, specs).empty()); // no peak to compare with
 }

@@ -1,8 +1,8 @@
 // The runner: probe isolation (crash, hang, garbage, NaN, absurd), modes and the no-GPU path.
-#include <catch2/catch.hpp>
-
 #include "schema/schema.hpp"
 #include "test_support.hpp"
+
+#include <catch2/catch.hpp>
 
 using namespace gpuguide::probes;
 using gpuguide::probes::testing::quick_options;
@@ -31,7 +31,7 @@ void require_isolated_failure(const RunOutcome& outcome, const std::string& reas
     CHECK(schema::validate_document(*outcome.document).empty());
 }
 
-}  // namespace
+} // namespace
 
 TEST_CASE("a crashing probe is recorded as failed and the others carry on") {
     TempDir dir("crash");
@@ -99,12 +99,13 @@ TEST_CASE("without a usable GPU the GPU probes are skipped with a reason and CPU
 
 TEST_CASE("reference mode never runs a GPU probe and says why") {
     TempDir dir("reference");
-    auto outcome = collect_measurements(quick_options(dir.path, {"cpu.info", "gpu.stream"}, Mode::Reference));
+    auto outcome =
+        collect_measurements(quick_options(dir.path, {"cpu.info", "gpu.stream"}, Mode::Reference));
     REQUIRE(outcome.document);
     CHECK(outcome.source == Source::None);
     CHECK((*outcome.document)["probes"]["gpu.stream"]["status"] == "skipped");
-    CHECK((*outcome.document)["probes"]["gpu.stream"]["reason"].get<std::string>().find("reference") !=
-          std::string::npos);
+    CHECK((*outcome.document)["probes"]["gpu.stream"]["reason"].get<std::string>().find(
+              "reference") != std::string::npos);
     CHECK((*outcome.document)["probes"]["cpu.info"]["status"] == "ok");
 }
 

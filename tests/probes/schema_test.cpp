@@ -1,12 +1,11 @@
 // The measurement schema: round trip, and validation errors that point at the problem.
-#include <catch2/catch.hpp>
-
-#include <cmath>
-
 #include "core/stats.hpp"
 #include "schema/io.hpp"
 #include "schema/schema.hpp"
 #include "test_support.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
 
 using namespace gpuguide::probes;
 using nlohmann::json;
@@ -18,24 +17,41 @@ json valid_document() {
             {"schema_version", 1},
             {"placeholder", false},
             {"provenance",
-             {{"host", "gpu-host-01"}, {"date", "2026-11-21T20:00:00Z"}, {"duration_s", 24.8},
-              {"probe_version", "0.1.0"}, {"compiler", "GNU 12.2.0"}, {"command", "gpuguide-probe --all"},
-              {"driver", nullptr}, {"cuda_driver", nullptr}, {"cuda_runtime", nullptr},
-              {"cublas", nullptr}, {"gpus", json::array()}, {"cpu", "Xeon"}}},
+             {{"host", "gpu-host-01"},
+              {"date", "2026-11-21T20:00:00Z"},
+              {"duration_s", 24.8},
+              {"probe_version", "0.1.0"},
+              {"compiler", "GNU 12.2.0"},
+              {"command", "gpuguide-probe --all"},
+              {"driver", nullptr},
+              {"cuda_driver", nullptr},
+              {"cuda_runtime", nullptr},
+              {"cublas", nullptr},
+              {"gpus", json::array()},
+              {"cpu", "Xeon"}}},
             {"probes",
              {{"cpu.stream",
-               {{"status", "ok"}, {"reason", nullptr}, {"duration_s", 1.2},
-                {"result", {{"threads", 2}, {"triad", stats_metric(std::vector<double>{10.0, 11.0, 12.0}, "GB/s")}}}}},
-              {"gpu.multi", {{"status", "skipped"}, {"reason", "one GPU"}, {"duration_s", 0.0}, {"result", nullptr}}}}}};
+               {{"status", "ok"},
+                {"reason", nullptr},
+                {"duration_s", 1.2},
+                {"result",
+                 {{"threads", 2},
+                  {"triad", stats_metric(std::vector<double>{10.0, 11.0, 12.0}, "GB/s")}}}}},
+              {"gpu.multi",
+               {{"status", "skipped"},
+                {"reason", "one GPU"},
+                {"duration_s", 0.0},
+                {"result", nullptr}}}}}};
 }
 
 bool has_error(const json& document, const std::string& pointer, const std::string& words) {
     for (const auto& error : schema::validate_document(document))
-        if (error.pointer == pointer && error.message.find(words) != std::string::npos) return true;
+        if (error.pointer == pointer && error.message.find(words) != std::string::npos)
+            return true;
     return false;
 }
 
-}  // namespace
+} // namespace
 
 TEST_CASE("a valid document validates and survives a write/read round trip unchanged") {
     json document = valid_document();
@@ -44,7 +60,8 @@ TEST_CASE("a valid document validates and survives a write/read round trip uncha
     schema::write_file_atomically(dir.path / "m.json", schema::dump_document(document));
     json back = schema::read_json_file(dir.path / "m.json");
     CHECK(back == document);
-    CHECK(back["probes"]["cpu.stream"]["result"]["triad"]["n"].is_number_integer());  // numbers stay numbers
+    CHECK(back["probes"]["cpu.stream"]["result"]["triad"]["n"]
+              .is_number_integer()); // numbers stay numbers
     CHECK(schema::validate_document(back).empty());
 }
 
@@ -133,14 +150,16 @@ TEST_CASE("a JSON syntax error names the file, line and column") {
 }
 
 TEST_CASE("the committed reference documents are valid") {
-    std::filesystem::path folder = std::filesystem::path(GPUGUIDE_SOURCE_DIR) / "content/measurements/reference";
+    std::filesystem::path folder =
+        std::filesystem::path(GPUGUIDE_SOURCE_DIR) / "content/measurements/reference";
     if (!std::filesystem::exists(folder)) {
         WARN("SKIPPED: no content/measurements/reference folder in this checkout");
         return;
     }
     std::size_t checked = 0;
     for (const auto& file : std::filesystem::directory_iterator(folder)) {
-        if (file.path().extension() != ".json") continue;
+        if (file.path().extension() != ".json")
+            continue;
         INFO(file.path());
         json document = schema::read_json_file(file.path());
         CHECK(schema::format_errors(schema::validate_document(document)) == "");

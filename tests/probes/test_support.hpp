@@ -1,12 +1,11 @@
 // Helpers shared by the probe tests: a fresh cache folder per test and quick runner options.
 #pragma once
 
-#include <unistd.h>
+#include "runner/runner.hpp"
 
 #include <filesystem>
 #include <string>
-
-#include "runner/runner.hpp"
+#include <unistd.h>
 
 namespace gpuguide::probes::testing {
 
@@ -37,4 +36,4 @@ inline RunOptions quick_options(const std::filesystem::path& cache, std::vector<
     return options;
 }
 
-}  // namespace gpuguide::probes::testing
+} // namespace gpuguide::probes::testing

@@ -31,4 +31,4 @@ GG_HOST_DEVICE inline int int_value(std::uint64_t index, std::uint32_t seed) {
     return int(mix64(index ^ (std::uint64_t(seed) << 40)) % 33) - 16;
 }
 
-}  // namespace gpuguide::probes::gpu
+} // namespace gpuguide::probes::gpu

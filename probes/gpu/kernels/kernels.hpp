@@ -2,10 +2,9 @@
 // classes stay plain C++ and the kernels stay small and apart.
 #pragma once
 
-#include <cuda_runtime.h>
-
 #include <cstddef>
 #include <cstdint>
+#include <cuda_runtime.h>
 
 namespace gpuguide::probes::gpu::kernels {
 
@@ -34,6 +33,7 @@ void pointer_chase(const std::uint32_t* next, std::uint32_t steps, std::uint32_t
 /// Element types of GEMM inputs.
 enum class Element { F64, F32, F16, BF16, FP8_E4M3, I8 };
 /// Fills n elements of type `element` with reproducible pseudo-random values from `seed`.
-void fill_random(void* data, Element element, std::size_t n, std::uint32_t seed, cudaStream_t stream);
+void fill_random(void* data, Element element, std::size_t n, std::uint32_t seed,
+                 cudaStream_t stream);
 
-}  // namespace gpuguide::probes::gpu::kernels
+} // namespace gpuguide::probes::gpu::kernels

@@ -28,7 +28,8 @@ __global__ void copy_kernel(double2* c, const double2* __restrict__ a, std::size
         c[i] = a[i];
 }
 
-__global__ void scale_kernel(double2* b, const double2* __restrict__ c, double s, std::size_t pairs) {
+__global__ void scale_kernel(double2* b, const double2* __restrict__ c, double s,
+                             std::size_t pairs) {
     for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < pairs;
          i += std::size_t(gridDim.x) * blockDim.x) {
         double2 v = c[i];
@@ -45,8 +46,8 @@ __global__ void add_kernel(double2* c, const double2* __restrict__ a, const doub
     }
 }
 
-__global__ void triad_kernel(double2* a, const double2* __restrict__ b, const double2* __restrict__ c,
-                             double s, std::size_t pairs) {
+__global__ void triad_kernel(double2* a, const double2* __restrict__ b,
+                             const double2* __restrict__ c, double s, std::size_t pairs) {
     for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < pairs;
          i += std::size_t(gridDim.x) * blockDim.x) {
         double2 x = b[i], y = c[i];
@@ -54,10 +55,14 @@ __global__ void triad_kernel(double2* a, const double2* __restrict__ b, const do
     }
 }
 
-double2* pairs_of(double* p) { return reinterpret_cast<double2*>(p); }
-const double2* pairs_of(const double* p) { return reinterpret_cast<const double2*>(p); }
+double2* pairs_of(double* p) {
+    return reinterpret_cast<double2*>(p);
+}
+const double2* pairs_of(const double* p) {
+    return reinterpret_cast<const double2*>(p);
+}
 
-}  // namespace
+} // namespace
 
 void stream_fill(double* x, double value, std::size_t n, cudaStream_t stream) {
     fill_kernel<<<blocks_for(n / 2), kThreads, 0, stream>>>(pairs_of(x), value, n / 2);
@@ -69,12 +74,13 @@ void stream_scale(double* b, const double* c, double s, std::size_t n, cudaStrea
     scale_kernel<<<blocks_for(n / 2), kThreads, 0, stream>>>(pairs_of(b), pairs_of(c), s, n / 2);
 }
 void stream_add(double* c, const double* a, const double* b, std::size_t n, cudaStream_t stream) {
-    add_kernel<<<blocks_for(n / 2), kThreads, 0, stream>>>(pairs_of(c), pairs_of(a), pairs_of(b), n / 2);
+    add_kernel<<<blocks_for(n / 2), kThreads, 0, stream>>>(pairs_of(c), pairs_of(a), pairs_of(b),
+                                                           n / 2);
 }
 void stream_triad(double* a, const double* b, const double* c, double s, std::size_t n,
                   cudaStream_t stream) {
-    triad_kernel<<<blocks_for(n / 2), kThreads, 0, stream>>>(pairs_of(a), pairs_of(b), pairs_of(c), s,
-                                                             n / 2);
+    triad_kernel<<<blocks_for(n / 2), kThreads, 0, stream>>>(pairs_of(a), pairs_of(b), pairs_of(c),
+                                                             s, n / 2);
 }
 
-}  // namespace gpuguide::probes::gpu::kernels
+} // namespace gpuguide::probes::gpu::kernels
