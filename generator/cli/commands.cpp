@@ -1,21 +1,22 @@
 #include "cli/commands.hpp"
 
-#include <unistd.h>
+#include "load/error.hpp"
+#include "render/check.hpp"
+#include "serve/serve.hpp"
 
 #include <csignal>
 #include <cstdio>
 #include <iostream>
-
-#include "load/error.hpp"
-#include "render/check.hpp"
-#include "serve/serve.hpp"
+#include <unistd.h>
 
 namespace gpuguide::cli {
 namespace {
 
 std::atomic<bool> g_stop{false};
 
-void on_signal(int) { g_stop = true; }
+void on_signal(int) {
+    g_stop = true;
+}
 
 std::string fixed(double seconds) {
     char buffer[32];
@@ -46,13 +47,13 @@ int run_build(const BuildArgs& args) {
     const auto options = finish_options(args);
     const auto report = render::build_site(options);
     if (report.up_to_date) {
-        std::cout << "gpuguide: " << options.out_dir.generic_string() << " is up to date (" << fixed(report.seconds)
-                  << " s; --force rebuilds)\n";
+        std::cout << "gpuguide: " << options.out_dir.generic_string() << " is up to date ("
+                  << fixed(report.seconds) << " s; --force rebuilds)\n";
         return 0;
     }
-    std::cout << "gpuguide: built " << report.pages << " pages in " << report.languages << " language"
-              << (report.languages == 1 ? "" : "s") << " into " << options.out_dir.generic_string() << " in "
-              << fixed(report.seconds) << " s\n"
+    std::cout << "gpuguide: built " << report.pages << " pages in " << report.languages
+              << " language" << (report.languages == 1 ? "" : "s") << " into "
+              << options.out_dir.generic_string() << " in " << fixed(report.seconds) << " s\n"
               << "measurements: " << report.measurement_source << "\n";
     return 0;
 }
@@ -62,13 +63,15 @@ int run_check(const BuildArgs& args, const std::string& site_dir) {
     std::filesystem::path temporary;
     if (site.empty()) {
         auto options = finish_options(args);
-        temporary = std::filesystem::temp_directory_path() / ("gpuguide-check-" + std::to_string(::getpid()));
+        temporary = std::filesystem::temp_directory_path() /
+                    ("gpuguide-check-" + std::to_string(::getpid()));
         options.out_dir = temporary / "site";
         std::filesystem::create_directories(temporary);
         render::build_site(options);
         site = options.out_dir;
     } else if (!std::filesystem::is_directory(site)) {
-        throw InputError(site.generic_string() + ": no such site folder; build first or pass --site DIR");
+        throw InputError(site.generic_string() +
+                         ": no such site folder; build first or pass --site DIR");
     }
     const auto problems = render::check_site(site);
     for (const auto& problem : problems) {
@@ -78,8 +81,8 @@ int run_check(const BuildArgs& args, const std::string& site_dir) {
         std::filesystem::remove_all(temporary);
     }
     if (!problems.empty()) {
-        std::cout << "gpuguide check: " << problems.size() << " problem" << (problems.size() == 1 ? "" : "s")
-                  << " in " << site.generic_string() << "\n";
+        std::cout << "gpuguide check: " << problems.size() << " problem"
+                  << (problems.size() == 1 ? "" : "s") << " in " << site.generic_string() << "\n";
         return 1;
     }
     std::cout << "gpuguide check: every link, anchor and image resolves\n";

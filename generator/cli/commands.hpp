@@ -1,15 +1,15 @@
 #pragma once
 /// The gpuguide subcommands; main.cpp wires them to CLI11.
-#include <string>
-
 #include "render/site.hpp"
+
+#include <string>
 
 namespace gpuguide::cli {
 
 /// Options of `build` (also used by `check` when it builds first, and by `serve`).
 struct BuildArgs {
     render::BuildOptions options;
-    std::string langs;     ///< "en,zh"
+    std::string langs; ///< "en,zh"
     bool quiet = false;
 };
 

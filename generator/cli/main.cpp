@@ -1,29 +1,35 @@
 // gpuguide: build, check and serve the guide. Bad input exits 1 with `file:line: problem`.
-#include <CLI/CLI.hpp>
-
-#include <iostream>
-
 #include "cli/commands.hpp"
 #include "load/error.hpp"
+
+#include <CLI/CLI.hpp>
+#include <iostream>
 
 namespace {
 
 void add_build_options(CLI::App& command, gpuguide::cli::BuildArgs& args) {
     auto& options = args.options;
-    command.add_option("--content", options.content_dir, "content folder (SUMMARY.md per language)")
+    command
+        .add_option("--content", options.content_dir, "content folder (SUMMARY.md per language)")
         ->capture_default_str();
-    command.add_option("--templates", options.templates_dir, "templates folder (layout.mustache, ...)")
+    command
+        .add_option("--templates", options.templates_dir, "templates folder (layout.mustache, ...)")
         ->capture_default_str();
-    command.add_option("--out", options.out_dir, "output folder, replaced atomically")->capture_default_str();
-    command.add_option("--base-url", options.base_url, "absolute URL of the site; writes sitemap.xml");
+    command.add_option("--out", options.out_dir, "output folder, replaced atomically")
+        ->capture_default_str();
+    command.add_option("--base-url", options.base_url,
+                       "absolute URL of the site; writes sitemap.xml");
     command.add_option("--measure", options.measure.mode, "where GPU figures come from")
         ->check(CLI::IsMember({"auto", "fresh", "cached", "reference"}))
         ->capture_default_str();
-    command.add_option("--probe-exe", options.measure.probe_exe, "gpuguide-probe to run (default: next to gpuguide)");
-    command.add_option("--cache-dir", options.measure.cache_dir, "probe result cache")->capture_default_str();
+    command.add_option("--probe-exe", options.measure.probe_exe,
+                       "gpuguide-probe to run (default: next to gpuguide)");
+    command.add_option("--cache-dir", options.measure.cache_dir, "probe result cache")
+        ->capture_default_str();
     command.add_option("--measurements", options.measure.this_document,
                        "use this measurement document as this build's (runs no probes)");
-    command.add_option("--jobs,-j", options.jobs, "render threads (0: one per core)")->capture_default_str();
+    command.add_option("--jobs,-j", options.jobs, "render threads (0: one per core)")
+        ->capture_default_str();
     command.add_option("--lang", args.langs, "only these languages, e.g. en,zh (default: all)");
     command.add_flag("--force", options.force, "rebuild even when nothing changed");
     command.add_flag("--quiet,-q", args.quiet, "no probe progress lines");
@@ -40,13 +46,18 @@ int main(int argc, char** argv) {
     add_build_options(*build, args);
 
     std::string site_dir;
-    auto* check = app.add_subcommand("check", "check that every internal link, anchor and image of a site resolves");
-    check->add_option("--site", site_dir, "built site to check (default: build into a temporary folder first)");
+    auto* check = app.add_subcommand(
+        "check", "check that every internal link, anchor and image of a site resolves");
+    check->add_option("--site", site_dir,
+                      "built site to check (default: build into a temporary folder first)");
     add_build_options(*check, args);
 
     int port = 8000;
-    auto* serve = app.add_subcommand("serve", "preview on http://127.0.0.1:PORT, rebuilding on change");
-    serve->add_option("--port", port, "TCP port on 127.0.0.1")->capture_default_str()->check(CLI::Range(1, 65535));
+    auto* serve =
+        app.add_subcommand("serve", "preview on http://127.0.0.1:PORT, rebuilding on change");
+    serve->add_option("--port", port, "TCP port on 127.0.0.1")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 65535));
     add_build_options(*serve, args);
 
     CLI11_PARSE(app, argc, argv);

@@ -1,9 +1,9 @@
 // gg-chart: a ChartSpec from data files or measurements, drawn by gpuguide_charts.
-#include <algorithm>
-#include <map>
-
 #include "directives/internal.hpp"
 #include "markdown/markdown.hpp"
+
+#include <algorithm>
+#include <map>
 
 #if GPUGUIDE_HAVE_CHARTS
 #include "charts/chart.hpp"
@@ -130,7 +130,8 @@ struct ChartBuilder {
         if (host.empty()) {
             return "";
         }
-        const auto found = lookup(body, body.root()["highlight"], context, host, {"gpu.specs", "/devices/0/name"});
+        const auto found =
+            lookup(body, body.root()["highlight"], context, host, {"gpu.specs", "/devices/0/name"});
         return found.value && found.value->is_string() ? found.value->get<std::string>() : "";
     }
 
@@ -152,7 +153,8 @@ struct ChartBuilder {
                 body.allow_only(node, {"label", "points", "x", "y", "dashed"});
                 series.name = body.text(node, "label");
                 series.dashed = body.flag(node, "dashed");
-                const auto found = lookup(body, node["points"], context, host, split_probe_path(body.text(node, "points")));
+                const auto found = lookup(body, node["points"], context, host,
+                                          split_probe_path(body.text(node, "points")));
                 notes.add(found.result, context.lang);
                 measured = true;
                 if (found.value == nullptr) {
@@ -164,8 +166,10 @@ struct ChartBuilder {
                 }
                 const auto x = body.text(node, "x"), y = body.text(node, "y");
                 for (const auto& element : *found.value) {
-                    const auto px = element.contains(x) ? measure::numeric(element[x]) : std::nullopt;
-                    const auto py = element.contains(y) ? measure::numeric(element[y]) : std::nullopt;
+                    const auto px =
+                        element.contains(x) ? measure::numeric(element[x]) : std::nullopt;
+                    const auto py =
+                        element.contains(y) ? measure::numeric(element[y]) : std::nullopt;
                     if (px && py) {
                         series.points.push_back({*px, *py, "", false});
                     }
@@ -194,25 +198,30 @@ struct ChartBuilder {
     void roofline() {
         const std::string host = body.text_or(body.root(), "host", "this");
         static const std::map<std::string, std::string> peak_key{
-            {"fp64", "fp64"}, {"fp32", "fp32"}, {"tf32", "tf32_tensor"}, {"fp16", "fp16_tensor"},
-            {"bf16", "bf16_tensor"}, {"fp8", "fp8_tensor"}, {"int8", "int8_tensor"}};
+            {"fp64", "fp64"},        {"fp32", "fp32"},        {"tf32", "tf32_tensor"},
+            {"fp16", "fp16_tensor"}, {"bf16", "bf16_tensor"}, {"fp8", "fp8_tensor"},
+            {"int8", "int8_tensor"}};
         const auto near = body.root()["host"] ? body.root()["host"] : body.root();
         const auto bandwidth = measured_number(near, host, "gpu.stream/devices/0/triad");
         charts::Roofline roof;
         roof.memory_bandwidth_gbs = bandwidth.value_or(0);
         for (const auto& precision : body.words(body.root(), "precisions", {"fp32"})) {
             if (!peak_key.contains(precision)) {
-                body.fail(body.root()["precisions"], "unknown precision \"" + precision +
-                                                         "\" (known: bf16, fp16, fp32, fp64, fp8, int8, tf32)");
+                body.fail(body.root()["precisions"],
+                          "unknown precision \"" + precision +
+                              "\" (known: bf16, fp16, fp32, fp64, fp8, int8, tf32)");
             }
-            if (auto best = measured_number(near, host, "gpu.gemm/devices/0/precisions/" + precision + "/best")) {
+            if (auto best = measured_number(
+                    near, host, "gpu.gemm/devices/0/precisions/" + precision + "/best")) {
                 roof.compute_tflops.push_back({precision, *best, false});
             }
-            if (auto peak = measured_number(near, host, "gpu.specs/devices/0/peak/" + peak_key.at(precision))) {
+            if (auto peak = measured_number(near, host,
+                                            "gpu.specs/devices/0/peak/" + peak_key.at(precision))) {
                 roof.compute_tflops.push_back({precision, *peak, true});
             }
         }
-        roof.theoretical_bandwidth_gbs = measured_number(near, host, "gpu.specs/devices/0/peak/memory_bandwidth");
+        roof.theoretical_bandwidth_gbs =
+            measured_number(near, host, "gpu.specs/devices/0/peak/memory_bandwidth");
         if (bandwidth && !roof.compute_tflops.empty()) {
             spec.roofline = std::move(roof);
         }
@@ -221,7 +230,8 @@ struct ChartBuilder {
 
 bool has_points(const charts::ChartSpec& spec) {
     return spec.roofline.has_value() ||
-           std::any_of(spec.series.begin(), spec.series.end(), [](const auto& s) { return !s.points.empty(); });
+           std::any_of(spec.series.begin(), spec.series.end(),
+                       [](const auto& s) { return !s.points.empty(); });
 }
 
 } // namespace
@@ -260,7 +270,8 @@ BlockHtml chart(const Body& body, const Context& context, int chart_number) {
         spec.kind = charts::Kind::Roofline;
         builder.roofline();
     } else {
-        body.fail(root["type"], "unknown chart type \"" + type + "\" (known: bar, line, scatter, roofline)");
+        body.fail(root["type"],
+                  "unknown chart type \"" + type + "\" (known: bar, line, scatter, roofline)");
     }
     std::string html;
     if (has_points(spec)) {

@@ -1,8 +1,8 @@
 // gg-data: a catalogue table from content/data/<name>.json with where/sort/limit.
-#include <algorithm>
-
 #include "directives/internal.hpp"
 #include "load/yaml_json.hpp"
+
+#include <algorithm>
 
 namespace gpuguide::directives {
 namespace {
@@ -29,7 +29,8 @@ bool is_url(const std::string& text) {
 BlockHtml data_table(const Body& body, const Context& context) {
     const auto& root = body.root();
     body.allow_only(root, {"data", "columns", "where", "sort", "limit", "title"});
-    const auto& data = data_file(body, root["data"] ? root["data"] : root, context, body.text(root, "data"));
+    const auto& data =
+        data_file(body, root["data"] ? root["data"] : root, context, body.text(root, "data"));
     const auto fields = body.words(root, "columns", {});
     if (fields.empty()) {
         body.fail(root, "missing `columns` (a list of fields, e.g. [name, year])");
@@ -88,7 +89,8 @@ BlockHtml data_table(const Body& body, const Context& context) {
         for (const auto& field : fields) {
             const auto found = record->find(field);
             const json& value = found == record->end() ? json() : localized(*found, context.lang);
-            const std::string text = value.is_null() ? "—" : value.is_number()
+            const std::string text = value.is_null() ? "—"
+                                     : value.is_number()
                                          ? measure::format_number(value.get<double>())
                                          : measure::format_value(value, context.lang).text;
             json cell{{"text", text}, {"numeric", value.is_number()}};
@@ -105,14 +107,15 @@ BlockHtml data_table(const Body& body, const Context& context) {
     }
     const json title_field = data.json.value("title", json(data.path.stem().string()));
     const auto& title = localized(title_field, context.lang);
-    json view{{"title", body.text_or(root, "title", title.is_string() ? title.get<std::string>() : "")},
-              {"as_of", data.json.value("as_of", "")},
-              {"as_of_label", context.lang == "zh" ? "数据截至" : "as of"},
-              {"source_label", context.lang == "zh" ? "来源" : "Source"},
-              {"lang", context.lang},
-              {"data", data.path.stem().string()},
-              {"columns", std::move(columns)},
-              {"rows", std::move(rows)}};
+    json view{
+        {"title", body.text_or(root, "title", title.is_string() ? title.get<std::string>() : "")},
+        {"as_of", data.json.value("as_of", "")},
+        {"as_of_label", context.lang == "zh" ? "数据截至" : "as of"},
+        {"source_label", context.lang == "zh" ? "来源" : "Source"},
+        {"lang", context.lang},
+        {"data", data.path.stem().string()},
+        {"columns", std::move(columns)},
+        {"rows", std::move(rows)}};
     return {context.render_table("data-table", view), false};
 }
 

@@ -1,11 +1,10 @@
 // Walks a page's AST once and replaces directive blocks and inline value spans.
-#include <cmark-gfm.h>
-
-#include <algorithm>
-
 #include "directives/inline_values.hpp"
 #include "directives/internal.hpp"
 #include "load/error.hpp"
+
+#include <algorithm>
+#include <cmark-gfm.h>
 
 namespace gpuguide::directives {
 namespace {
@@ -43,13 +42,15 @@ Expansion expand(markdown::Document& document, const Context& context) {
     // Collect first: replacing nodes while iterating would invalidate the iterator.
     std::vector<cmark_node*> blocks, spans;
     cmark_iter* iter = cmark_iter_new(document.root());
-    for (auto event = cmark_iter_next(iter); event != CMARK_EVENT_DONE; event = cmark_iter_next(iter)) {
+    for (auto event = cmark_iter_next(iter); event != CMARK_EVENT_DONE;
+         event = cmark_iter_next(iter)) {
         if (event != CMARK_EVENT_ENTER) {
             continue;
         }
         cmark_node* node = cmark_iter_get_node(iter);
         const auto type = cmark_node_get_type(node);
-        if (type == CMARK_NODE_CODE_BLOCK && first_word(cmark_node_get_fence_info(node)).starts_with("gg-")) {
+        if (type == CMARK_NODE_CODE_BLOCK &&
+            first_word(cmark_node_get_fence_info(node)).starts_with("gg-")) {
             blocks.push_back(node);
         } else if (type == CMARK_NODE_CODE && is_inline_value(cmark_node_get_literal(node))) {
             spans.push_back(node);
@@ -62,9 +63,11 @@ Expansion expand(markdown::Document& document, const Context& context) {
     for (cmark_node* node : blocks) {
         const std::string name = first_word(cmark_node_get_fence_info(node));
         const int fence_line = cmark_node_get_start_line(node) + context.line_offset;
-        if (std::find(kBlockDirectives.begin(), kBlockDirectives.end(), name) == kBlockDirectives.end()) {
+        if (std::find(kBlockDirectives.begin(), kBlockDirectives.end(), name) ==
+            kBlockDirectives.end()) {
             fail_at(context.file, fence_line,
-                    name + ": unknown directive (known: gg-table, gg-data, gg-chart, gg-provenance)");
+                    name +
+                        ": unknown directive (known: gg-table, gg-data, gg-chart, gg-provenance)");
         }
         const Body body(context.file, fence_line, name, cmark_node_get_literal(node));
         BlockHtml block;

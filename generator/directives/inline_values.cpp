@@ -9,23 +9,26 @@ namespace {
 
 using markdown::escape_html;
 
-[[noreturn]] void fail(const Context& context, int line, const std::string& kind, const std::string& message) {
+[[noreturn]] void fail(const Context& context, int line, const std::string& kind,
+                       const std::string& message) {
     fail_at(context.file, line, kind + ": " + message);
 }
 
 // `value:provenance/cublas`: a field of the measurement document's provenance (versions etc.).
-InlineHtml provenance_value(const std::string& host, const std::string& pointer, const Context& context, int line) {
+InlineHtml provenance_value(const std::string& host, const std::string& pointer,
+                            const Context& context, int line) {
     try {
         const auto result = context.store.probe(host, "gpu.specs");
         const auto& document = result.document->json;
         const nlohmann::json::json_pointer path("/provenance" + pointer);
         if (!document.contains(path)) {
-            fail(context, line, "value", "no provenance field \"" + pointer.substr(1) + "\" in " +
-                                             result.document->file.generic_string());
+            fail(context, line, "value",
+                 "no provenance field \"" + pointer.substr(1) + "\" in " +
+                     result.document->file.generic_string());
         }
         const auto text = measure::format_value(document.at(path), context.lang).text;
-        return {"<strong class=\"measured\" title=\"" + escape_html(measure::provenance_text(result, context.lang)) +
-                    "\">",
+        return {"<strong class=\"measured\" title=\"" +
+                    escape_html(measure::provenance_text(result, context.lang)) + "\">",
                 text, "</strong>", true};
     } catch (const measure::LookupError& error) {
         fail(context, line, "value", error.what());
@@ -43,8 +46,10 @@ InlineHtml measured_value(const std::string& spec, const Context& context, int l
     }
     const auto path = split_probe_path(reference);
     if (path.probe.empty() || path.pointer.empty()) {
-        fail(context, line, "value", "write `value:PROBE/POINTER` (e.g. value:gpu.stream/devices/0/triad), "
-                                     "found `value:" + spec + "`");
+        fail(context, line, "value",
+             "write `value:PROBE/POINTER` (e.g. value:gpu.stream/devices/0/triad), "
+             "found `value:" +
+                 spec + "`");
     }
     if (path.probe == "provenance") {
         return provenance_value(host, path.pointer, context, line);
@@ -68,8 +73,10 @@ InlineHtml data_value(const std::string& spec, const Context& context, int line)
     const auto first = spec.find('/');
     const auto last = spec.rfind('/');
     if (first == std::string::npos || first == last) {
-        fail(context, line, "data", "write `data:FILE/KEY/FIELD` (e.g. data:gpus/h100-sxm/fp32_tflops), "
-                                    "found `data:" + spec + "`");
+        fail(context, line, "data",
+             "write `data:FILE/KEY/FIELD` (e.g. data:gpus/h100-sxm/fp32_tflops), "
+             "found `data:" +
+                 spec + "`");
     }
     const std::string file = spec.substr(0, first);
     const std::string key = spec.substr(first + 1, last - first - 1);
@@ -80,7 +87,8 @@ InlineHtml data_value(const std::string& spec, const Context& context, int line)
     }
     const auto record = data->second.records_by_key.find(key);
     if (record == data->second.records_by_key.end()) {
-        fail(context, line, "data", "no record \"" + key + "\" in " + data->second.path.generic_string());
+        fail(context, line, "data",
+             "no record \"" + key + "\" in " + data->second.path.generic_string());
     }
     const auto value = record->second->find(field);
     if (value == record->second->end()) {
@@ -90,7 +98,8 @@ InlineHtml data_value(const std::string& spec, const Context& context, int line)
     if (metric.is_number()) {
         metric = {{"value", metric}, {"unit", column_unit(data->second, field)}};
     }
-    return {"<span class=\"data-value\">", measure::format_value(metric, context.lang).text, "</span>", false};
+    return {"<span class=\"data-value\">", measure::format_value(metric, context.lang).text,
+            "</span>", false};
 }
 
 } // namespace

@@ -1,9 +1,9 @@
 #pragma once
 /// Inline `value:` and `data:` code spans.
+#include "directives/internal.hpp"
+
 #include <string>
 #include <string_view>
-
-#include "directives/internal.hpp"
 
 namespace gpuguide::directives {
 

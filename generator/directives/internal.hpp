@@ -1,11 +1,10 @@
 #pragma once
 /// Shared pieces of the directive implementations (not a public interface).
-#include <string>
-
-#include <nlohmann/json.hpp>
-
 #include "directives/directives.hpp"
 #include "directives/yaml_body.hpp"
+
+#include <nlohmann/json.hpp>
+#include <string>
 
 namespace gpuguide::directives {
 
@@ -32,7 +31,8 @@ const DataFile& data_file(const Body& body, const YAML::Node& near, const Contex
 
 /// Fails at `near` unless `field` is a column of `data` (or its key field or `source`):
 /// "no column \"x\" in content/data/gpus.json (known: ...)".
-void check_column(const Body& body, const YAML::Node& near, const DataFile& data, const std::string& field);
+void check_column(const Body& body, const YAML::Node& near, const DataFile& data,
+                  const std::string& field);
 
 /// A field of a record in the page's language: {"en": ..., "zh": ...} objects pick `lang`.
 const nlohmann::json& localized(const nlohmann::json& value, const std::string& lang);

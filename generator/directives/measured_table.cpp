@@ -38,7 +38,9 @@ json measured_cell(const MeasuredValue& found, const Context& context, bool with
     return cell;
 }
 
-json missing_cell() { return json{{"text", "—"}, {"kind", "missing"}, {"title", ""}, {"numeric", false}}; }
+json missing_cell() {
+    return json{{"text", "—"}, {"kind", "missing"}, {"title", ""}, {"numeric", false}};
+}
 
 std::vector<Column> record_form_columns(const Body& body, const Context& context) {
     std::vector<Column> columns;
@@ -57,14 +59,16 @@ std::vector<Column> record_form_columns(const Body& body, const Context& context
             column.record = found->second;
             const json name_field = column.record->value("name", json(key.substr(1)));
             const auto& name = localized(name_field, context.lang);
-            column.label = body.text_or(node, "label", name.is_string() ? name.get<std::string>() : key);
+            column.label =
+                body.text_or(node, "label", name.is_string() ? name.get<std::string>() : key);
         } else {
             column.host = body.text(node, "host");
             column.device = body.text(node, "device");
             if (column.device != "cpu" && column.device != "gpu") {
                 body.fail(node["device"], "`device` must be cpu or gpu");
             }
-            column.label = body.text_or(node, "label", context.store.host_label(column.host, context.lang));
+            column.label =
+                body.text_or(node, "label", context.store.host_label(column.host, context.lang));
         }
         columns.push_back(std::move(column));
     }
@@ -84,7 +88,8 @@ BlockHtml measured_table(const Body& body, const Context& context) {
         auto words = body.words(root, root["hosts"] ? "hosts" : "host", {"this"});
         for (const auto& word : words) {
             for (const auto& host : context.store.expand_hosts(word)) {
-                columns.push_back({context.store.host_label(host, context.lang), host, "", nullptr, {}});
+                columns.push_back(
+                    {context.store.host_label(host, context.lang), host, "", nullptr, {}});
             }
         }
     }
@@ -105,8 +110,12 @@ BlockHtml measured_table(const Body& body, const Context& context) {
                 if (field.empty() || found == column.record->end() || found->is_null()) {
                     cells.push_back(missing_cell());
                 } else {
-                    cells.push_back({{"text", measure::format_value(localized(*found, context.lang), context.lang).text},
-                                     {"kind", "record"}, {"title", ""}, {"numeric", found->is_number()}});
+                    cells.push_back({{"text", measure::format_value(localized(*found, context.lang),
+                                                                    context.lang)
+                                                  .text},
+                                     {"kind", "record"},
+                                     {"title", ""},
+                                     {"numeric", found->is_number()}});
                 }
                 continue;
             }

@@ -1,8 +1,8 @@
 // Helpers shared by the directives: probe paths, data files, localisation, provenance notes.
-#include <algorithm>
-
 #include "directives/internal.hpp"
 #include "load/error.hpp"
+
+#include <algorithm>
 
 namespace gpuguide::directives {
 
@@ -22,12 +22,14 @@ const DataFile& data_file(const Body& body, const YAML::Node& near, const Contex
         for (const auto& [stem, file] : context.book.data) {
             known += (known.empty() ? "" : ", ") + stem;
         }
-        body.fail(near, "no data file \"" + name + "\" (known: " + known + "; files live in content/data/)");
+        body.fail(near, "no data file \"" + name + "\" (known: " + known +
+                            "; files live in content/data/)");
     }
     return found->second;
 }
 
-void check_column(const Body& body, const YAML::Node& near, const DataFile& data, const std::string& field) {
+void check_column(const Body& body, const YAML::Node& near, const DataFile& data,
+                  const std::string& field) {
     const auto& known = data.json.value("columns", nlohmann::json::object());
     if (known.contains(field) || field == data.key_field || field == "source") {
         return;
@@ -36,7 +38,8 @@ void check_column(const Body& body, const YAML::Node& near, const DataFile& data
     for (const auto& item : known.items()) {
         names += (names.empty() ? "" : ", ") + item.key();
     }
-    body.fail(near, "no column \"" + field + "\" in " + data.path.generic_string() + " (known: " + names + ")");
+    body.fail(near, "no column \"" + field + "\" in " + data.path.generic_string() +
+                        " (known: " + names + ")");
 }
 
 const nlohmann::json& localized(const nlohmann::json& value, const std::string& lang) {

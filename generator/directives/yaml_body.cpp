@@ -1,12 +1,13 @@
 #include "directives/yaml_body.hpp"
 
-#include <algorithm>
-
 #include "load/error.hpp"
+
+#include <algorithm>
 
 namespace gpuguide::directives {
 
-Body::Body(std::filesystem::path file, int fence_line, std::string directive, const std::string& yaml)
+Body::Body(std::filesystem::path file, int fence_line, std::string directive,
+           const std::string& yaml)
     : file_(std::move(file)), fence_line_(fence_line), directive_(std::move(directive)) {
     try {
         root_ = YAML::Load(yaml);

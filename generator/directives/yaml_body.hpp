@@ -1,11 +1,10 @@
 #pragma once
 /// A directive's YAML body with error reporting at the right file line.
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 #include <yaml-cpp/yaml.h>
 
 namespace gpuguide::directives {
@@ -14,7 +13,8 @@ class Body {
   public:
     /// Parses `yaml` (the fenced block's content). `fence_line` is the file line of the opening
     /// fence. Throws InputError "file:line: directive: YAML problem".
-    Body(std::filesystem::path file, int fence_line, std::string directive, const std::string& yaml);
+    Body(std::filesystem::path file, int fence_line, std::string directive,
+         const std::string& yaml);
 
     const YAML::Node& root() const { return root_; }
 
@@ -28,7 +28,8 @@ class Body {
     /// A required text value `map[key]`.
     std::string text(const YAML::Node& map, const std::string& key) const;
     /// An optional text value; `fallback` when absent.
-    std::string text_or(const YAML::Node& map, const std::string& key, const std::string& fallback) const;
+    std::string text_or(const YAML::Node& map, const std::string& key,
+                        const std::string& fallback) const;
     /// A required sequence `map[key]`.
     YAML::Node list(const YAML::Node& map, const std::string& key) const;
     /// `map[key]` as a list of strings; a single string counts as a list of one.

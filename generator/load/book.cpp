@@ -1,10 +1,11 @@
 // Loads the whole book: every language's SUMMARY.md and pages, and the data files.
-#include <algorithm>
-#include <set>
-
 #include "load/book.hpp"
+
 #include "load/error.hpp"
 #include "load/files.hpp"
+
+#include <algorithm>
+#include <set>
 
 namespace gpuguide {
 
@@ -46,14 +47,17 @@ DataFile load_data_file(const std::filesystem::path& path) {
         const std::string where = "record " + std::to_string(i + 1);
         if (!record.is_object() || !record.contains(data.key_field) ||
             !record[data.key_field].is_string()) {
-            fail_at(path, 0, where + " has no string `" + data.key_field + "`; give every record one");
+            fail_at(path, 0,
+                    where + " has no string `" + data.key_field + "`; give every record one");
         }
         const auto key = record[data.key_field].get<std::string>();
         if (!record.contains("source")) {
-            fail_at(path, 0, where + " (\"" + key + "\") has no `source`; add where the figures come from");
+            fail_at(path, 0,
+                    where + " (\"" + key + "\") has no `source`; add where the figures come from");
         }
         if (!data.records_by_key.emplace(key, &record).second) {
-            fail_at(path, 0, where + ": the key \"" + key + "\" is used twice; keys must be unique");
+            fail_at(path, 0,
+                    where + ": the key \"" + key + "\" is used twice; keys must be unique");
         }
     }
     return data;
@@ -77,7 +81,8 @@ Language load_language(const std::filesystem::path& dir, const std::string& code
         Page page;
         page.source_path = dir / entry.source;
         page.source = entry.source;
-        page.output = std::filesystem::path(entry.source).replace_extension(".html").generic_string();
+        page.output =
+            std::filesystem::path(entry.source).replace_extension(".html").generic_string();
         page.number = entry.number;
         const std::string text = read_file(page.source_path);
         check_utf8(page.source_path, text);
@@ -94,7 +99,8 @@ Language load_language(const std::filesystem::path& dir, const std::string& code
 
 } // namespace
 
-Book load_book(const std::filesystem::path& content_dir, const std::vector<std::string>& only_langs) {
+Book load_book(const std::filesystem::path& content_dir,
+               const std::vector<std::string>& only_langs) {
     Book book;
     book.content_dir = content_dir;
     if (!std::filesystem::is_directory(content_dir)) {
@@ -119,7 +125,8 @@ Book load_book(const std::filesystem::path& content_dir, const std::vector<std::
         }
     }
     if (book.languages.empty()) {
-        fail_at(content_dir, 0, "no language folder with a SUMMARY.md (expected e.g. en/SUMMARY.md)");
+        fail_at(content_dir, 0,
+                "no language folder with a SUMMARY.md (expected e.g. en/SUMMARY.md)");
     }
     for (const auto& file : list_files_sorted(content_dir / "data")) {
         if (file.extension() == ".json" && !file.has_parent_path()) {

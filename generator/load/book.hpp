@@ -2,10 +2,9 @@
 /// The Book model: what the generator reads from content/ (docs/design.md "Content model").
 #include <filesystem>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace gpuguide {
 
@@ -13,12 +12,12 @@ namespace gpuguide {
 struct SummaryEntry {
     enum class Kind { Chapter, Part, Separator };
     Kind kind = Kind::Chapter;
-    std::string title;       ///< chapter or part title
-    std::string source;      ///< "03-gpu-architecture.md"; empty for a draft or a part/separator
-    std::string number;      ///< "3.1." for numbered chapters, empty for prefix/suffix chapters
-    int depth = 0;           ///< 0 for top-level chapters, 1 for sections, ...
-    int line = 0;            ///< line in SUMMARY.md
-    int page_index = -1;     ///< index into Language::pages, -1 for drafts, parts, separators
+    std::string title;   ///< chapter or part title
+    std::string source;  ///< "03-gpu-architecture.md"; empty for a draft or a part/separator
+    std::string number;  ///< "3.1." for numbered chapters, empty for prefix/suffix chapters
+    int depth = 0;       ///< 0 for top-level chapters, 1 for sections, ...
+    int line = 0;        ///< line in SUMMARY.md
+    int page_index = -1; ///< index into Language::pages, -1 for drafts, parts, separators
     bool draft() const { return kind == Kind::Chapter && source.empty(); }
 };
 
@@ -37,11 +36,11 @@ struct Page {
 
 /// The pages of one language in SUMMARY order.
 struct Language {
-    std::string code;                  ///< "en"
-    std::string name;                  ///< "English"
-    std::filesystem::path dir;         ///< content/en
-    std::vector<SummaryEntry> summary; ///< in file order
-    std::vector<Page> pages;           ///< in reading order (prev/next follow it)
+    std::string code;                          ///< "en"
+    std::string name;                          ///< "English"
+    std::filesystem::path dir;                 ///< content/en
+    std::vector<SummaryEntry> summary;         ///< in file order
+    std::vector<Page> pages;                   ///< in reading order (prev/next follow it)
     std::map<std::string, int> page_by_source; ///< "x.md" -> index into pages
 };
 
@@ -55,7 +54,7 @@ struct DataFile {
 
 struct Book {
     std::filesystem::path content_dir;
-    std::vector<Language> languages; ///< sorted by code
+    std::vector<Language> languages;      ///< sorted by code
     std::map<std::string, DataFile> data; ///< by file stem ("gpus")
 };
 

@@ -1,5 +1,7 @@
 #include "load/files.hpp"
 
+#include "load/error.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
@@ -7,15 +9,14 @@
 #include <fstream>
 #include <sstream>
 
-#include "load/error.hpp"
-
 namespace gpuguide {
 
 std::string read_file(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        fail_at(path, 0, std::string("cannot read the file (") + std::strerror(errno) +
-                             "); check that it exists and is readable");
+        fail_at(path, 0,
+                std::string("cannot read the file (") + std::strerror(errno) +
+                    "); check that it exists and is readable");
     }
     std::ostringstream bytes;
     bytes << in.rdbuf();
@@ -35,7 +36,8 @@ void check_utf8(const std::filesystem::path& file, std::string_view text) {
             ++i;
             continue;
         }
-        // Lengths and the allowed range of the second byte (no overlongs, no surrogates, <= U+10FFFF).
+        // Lengths and the allowed range of the second byte (no overlongs, no surrogates, <=
+        // U+10FFFF).
         std::size_t length = 0;
         unsigned char low = 0x80, high = 0xBF;
         if (byte >= 0xC2 && byte <= 0xDF) {
@@ -57,8 +59,9 @@ void check_utf8(const std::filesystem::path& file, std::string_view text) {
         if (!valid) {
             char hex[8];
             std::snprintf(hex, sizeof hex, "0x%02X", byte);
-            fail_at(file, line, "invalid UTF-8 (byte " + std::string(hex) + " at column " +
-                                    std::to_string(i - line_start + 1) + "); save the file as UTF-8");
+            fail_at(file, line,
+                    "invalid UTF-8 (byte " + std::string(hex) + " at column " +
+                        std::to_string(i - line_start + 1) + "); save the file as UTF-8");
         }
         i += length;
     }

@@ -1,12 +1,11 @@
 // YAML front matter of a page, and the YAML -> JSON conversion that templates and directives use.
-#include <algorithm>
-#include <charconv>
-
-#include <yaml-cpp/yaml.h>
-
 #include "load/book.hpp"
 #include "load/error.hpp"
 #include "load/yaml_json.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <yaml-cpp/yaml.h>
 
 namespace gpuguide {
 
@@ -80,7 +79,9 @@ class Converter {
 
 } // namespace
 
-nlohmann::json yaml_to_json(const YAML::Node& node) { return Converter().convert(node, 0); }
+nlohmann::json yaml_to_json(const YAML::Node& node) {
+    return Converter().convert(node, 0);
+}
 
 void parse_front_matter(Page& page, std::string_view text) {
     const auto& file = page.source_path;
@@ -88,15 +89,17 @@ void parse_front_matter(Page& page, std::string_view text) {
         text.remove_prefix(3); // UTF-8 byte-order mark
     }
     if (!text.starts_with("---\n") && !text.starts_with("---\r\n")) {
-        fail_at(file, 1,
-                "the page has no front matter; start it with `---`, a line `title: ...`, and `---`");
+        fail_at(
+            file, 1,
+            "the page has no front matter; start it with `---`, a line `title: ...`, and `---`");
     }
     std::size_t pos = text.find('\n') + 1;
     int line = 2;
     std::size_t yaml_end = std::string_view::npos;
     while (pos < text.size()) {
         std::size_t end = text.find('\n', pos);
-        std::string_view current = text.substr(pos, end == std::string_view::npos ? end : end - pos);
+        std::string_view current =
+            text.substr(pos, end == std::string_view::npos ? end : end - pos);
         if (current.ends_with('\r')) {
             current.remove_suffix(1);
         }

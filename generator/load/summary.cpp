@@ -1,11 +1,11 @@
 // SUMMARY.md in mdBook's format, read line by line (it is a list of links, not prose, so a
 // Markdown parser would only hide the line numbers that the error messages need).
+#include "load/book.hpp"
+#include "load/error.hpp"
+
 #include <optional>
 #include <set>
 #include <system_error>
-
-#include "load/book.hpp"
-#include "load/error.hpp"
 
 namespace gpuguide {
 namespace {
@@ -105,7 +105,8 @@ class SummaryParser {
         auto link = parse_link(text);
         if (!link) {
             fail("a list item must be one link `- [Title](file.md)` (or `- [Title]()` for a "
-                 "draft), found `" + std::string(text) + "`");
+                 "draft), found `" +
+                 std::string(text) + "`");
         }
         while (!indents_.empty() && indents_.back() > indent) {
             indents_.pop_back();
@@ -131,8 +132,13 @@ class SummaryParser {
     }
 
     void add_chapter(const Link& link, int depth, std::string number) {
-        SummaryEntry entry{SummaryEntry::Kind::Chapter, link.title, link.target, std::move(number),
-                           depth, line_, -1};
+        SummaryEntry entry{SummaryEntry::Kind::Chapter,
+                           link.title,
+                           link.target,
+                           std::move(number),
+                           depth,
+                           line_,
+                           -1};
         if (!link.target.empty()) {
             check_target(link.target);
         }

@@ -1,8 +1,8 @@
 // Heading anchors like GitHub's: stable across builds, unique within a page, and readable for
 // Chinese headings (CJK characters are kept as they are).
-#include <cmark-gfm.h>
-
 #include "markdown/markdown.hpp"
+
+#include <cmark-gfm.h>
 
 namespace gpuguide::markdown {
 namespace {
@@ -10,7 +10,11 @@ namespace {
 // Decodes one UTF-8 code point at text[i], advancing i; invalid bytes decode as U+FFFD.
 char32_t next_code_point(std::string_view text, std::size_t& i) {
     const auto lead = static_cast<unsigned char>(text[i]);
-    int length = lead < 0x80 ? 1 : (lead >> 5) == 6 ? 2 : (lead >> 4) == 14 ? 3 : (lead >> 3) == 30 ? 4 : 0;
+    int length = lead < 0x80         ? 1
+                 : (lead >> 5) == 6  ? 2
+                 : (lead >> 4) == 14 ? 3
+                 : (lead >> 3) == 30 ? 4
+                                     : 0;
     if (length == 0 || i + length > text.size()) {
         ++i;
         return 0xFFFD;
@@ -77,7 +81,8 @@ std::string AnchorSet::unique(const std::string& slug) {
         return slug;
     }
     for (int n = 1;; ++n) {
-        std::string candidate = slug + "-" + std::to_string(n);
+        std::string candidate = slug;
+        candidate.append("-").append(std::to_string(n));
         if (used_.insert(candidate).second) {
             return candidate;
         }
@@ -87,7 +92,8 @@ std::string AnchorSet::unique(const std::string& slug) {
 std::vector<Heading> anchor_headings(Document& document) {
     std::vector<cmark_node*> heading_nodes;
     cmark_iter* iter = cmark_iter_new(document.root());
-    for (auto event = cmark_iter_next(iter); event != CMARK_EVENT_DONE; event = cmark_iter_next(iter)) {
+    for (auto event = cmark_iter_next(iter); event != CMARK_EVENT_DONE;
+         event = cmark_iter_next(iter)) {
         cmark_node* node = cmark_iter_get_node(iter);
         if (event == CMARK_EVENT_ENTER && cmark_node_get_type(node) == CMARK_NODE_HEADING) {
             heading_nodes.push_back(node);
@@ -119,9 +125,12 @@ std::vector<Heading> anchor_headings(Document& document) {
 }
 
 void set_heading_id(Heading& heading, const std::string& id) {
-    const std::string tag = "h" + std::to_string(heading.level);
-    const std::string open = "<" + tag + " id=\"" + escape_html(id) + "\">";
-    const std::string close = "</" + tag + ">\n";
+    // Built with append: GCC 12 warns falsely (-Wrestrict) about `"<" + std::string`.
+    const std::string level = std::to_string(heading.level);
+    std::string open = "<h";
+    open.append(level).append(" id=\"").append(escape_html(id)).append("\">");
+    std::string close = "</h";
+    close.append(level).append(">\n");
     cmark_node_set_on_enter(heading.node, open.c_str());
     cmark_node_set_on_exit(heading.node, close.c_str());
 }

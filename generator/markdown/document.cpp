@@ -1,13 +1,12 @@
 // cmark-gfm parsing and rendering with the GitHub extensions.
+#include "markdown/markdown.hpp"
+
 #include <cmark-gfm-core-extensions.h>
 #include <cmark-gfm-extension_api.h>
 #include <cmark-gfm.h>
-
 #include <cstdlib>
 #include <mutex>
 #include <stdexcept>
-
-#include "markdown/markdown.hpp"
 
 namespace gpuguide::markdown {
 namespace {
@@ -15,7 +14,8 @@ namespace {
 constexpr int kParseOptions = CMARK_OPT_FOOTNOTES;
 // UNSAFE lets the generator's own HTML blocks through; tagfilter still disarms <script> & co.
 constexpr int kRenderOptions = CMARK_OPT_UNSAFE | CMARK_OPT_FOOTNOTES;
-constexpr const char* kExtensions[] = {"table", "strikethrough", "autolink", "tasklist", "tagfilter"};
+constexpr const char* kExtensions[] = {"table", "strikethrough", "autolink", "tasklist",
+                                       "tagfilter"};
 
 } // namespace
 
@@ -46,7 +46,8 @@ Document::~Document() {
 }
 
 std::string Document::render_html() const {
-    char* html = cmark_render_html(root_, kRenderOptions, cmark_parser_get_syntax_extensions(parser_));
+    char* html =
+        cmark_render_html(root_, kRenderOptions, cmark_parser_get_syntax_extensions(parser_));
     std::string result(html);
     std::free(html);
     return result;
@@ -57,12 +58,23 @@ std::string escape_html(std::string_view text) {
     out.reserve(text.size());
     for (char c : text) {
         switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        case '\'': out += "&#39;"; break;
-        default: out += c;
+        case '&':
+            out += "&amp;";
+            break;
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        case '\'':
+            out += "&#39;";
+            break;
+        default:
+            out += c;
         }
     }
     return out;

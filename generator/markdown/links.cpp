@@ -1,14 +1,15 @@
 // Links and images in the AST, so the generator can point .md links at the .html pages.
-#include <cmark-gfm.h>
-
 #include "markdown/markdown.hpp"
+
+#include <cmark-gfm.h>
 
 namespace gpuguide::markdown {
 
 std::vector<LinkRef> collect_links(const Document& document) {
     std::vector<LinkRef> links;
     cmark_iter* iter = cmark_iter_new(document.root());
-    for (auto event = cmark_iter_next(iter); event != CMARK_EVENT_DONE; event = cmark_iter_next(iter)) {
+    for (auto event = cmark_iter_next(iter); event != CMARK_EVENT_DONE;
+         event = cmark_iter_next(iter)) {
         cmark_node* node = cmark_iter_get_node(iter);
         const auto type = cmark_node_get_type(node);
         if (event != CMARK_EVENT_ENTER || (type != CMARK_NODE_LINK && type != CMARK_NODE_IMAGE)) {
@@ -34,8 +35,8 @@ Destination split_destination(std::string_view url) {
     Destination destination;
     const auto colon = url.find(':');
     const auto first_separator = url.find_first_of("/?#");
-    destination.external = url.starts_with("//") ||
-                           (colon != std::string_view::npos && colon < first_separator);
+    destination.external =
+        url.starts_with("//") || (colon != std::string_view::npos && colon < first_separator);
     const auto hash = url.find('#');
     destination.path = std::string(url.substr(0, hash));
     if (hash != std::string_view::npos) {

@@ -49,9 +49,9 @@ class AnchorSet {
 
 struct Heading {
     int level = 0;
-    std::string text;     ///< plain text of the heading
-    std::string anchor;   ///< id within the page
-    int line = 0;         ///< line in the Markdown body (1-based)
+    std::string text;           ///< plain text of the heading
+    std::string anchor;         ///< id within the page
+    int line = 0;               ///< line in the Markdown body (1-based)
     cmark_node* node = nullptr; ///< the custom block that renders <hN id=...>
 };
 

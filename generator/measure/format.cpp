@@ -1,9 +1,9 @@
 // Numbers and metrics as people read them.
+#include "measure/store.hpp"
+
 #include <array>
 #include <cmath>
 #include <cstdio>
-
-#include "measure/store.hpp"
 
 namespace gpuguide::measure {
 namespace {
@@ -18,11 +18,16 @@ struct Scaling {
 
 // One step of scaling is enough for every unit the probes report.
 constexpr std::array kScalings{
-    Scaling{"GB/s", 1000, false, 1e-3, "TB/s"},   Scaling{"MB/s", 1000, false, 1e-3, "GB/s"},
-    Scaling{"GFLOP/s", 1000, false, 1e-3, "TFLOP/s"}, Scaling{"GOP/s", 1000, false, 1e-3, "TOP/s"},
-    Scaling{"µs", 1, true, 1e3, "ns"},            Scaling{"ms", 1, true, 1e3, "µs"},
-    Scaling{"ns", 10000, false, 1e-3, "µs"},      Scaling{"MHz", 10000, false, 1e-3, "GHz"},
-    Scaling{"KiB", 1024, false, 1.0 / 1024, "MiB"}, Scaling{"MiB", 1024 * 10, false, 1.0 / 1024, "GiB"},
+    Scaling{"GB/s", 1000, false, 1e-3, "TB/s"},
+    Scaling{"MB/s", 1000, false, 1e-3, "GB/s"},
+    Scaling{"GFLOP/s", 1000, false, 1e-3, "TFLOP/s"},
+    Scaling{"GOP/s", 1000, false, 1e-3, "TOP/s"},
+    Scaling{"µs", 1, true, 1e3, "ns"},
+    Scaling{"ms", 1, true, 1e3, "µs"},
+    Scaling{"ns", 10000, false, 1e-3, "µs"},
+    Scaling{"MHz", 10000, false, 1e-3, "GHz"},
+    Scaling{"KiB", 1024, false, 1.0 / 1024, "MiB"},
+    Scaling{"MiB", 1024 * 10, false, 1.0 / 1024, "GiB"},
 };
 
 } // namespace
@@ -96,9 +101,8 @@ Formatted format_value(const nlohmann::json& value, std::string_view lang) {
     std::string unit = unit_of(value);
     for (const auto& scaling : kScalings) {
         const double magnitude = std::fabs(*number);
-        if (unit == scaling.unit &&
-            (scaling.down ? (magnitude < scaling.threshold && magnitude > 0)
-                          : magnitude >= scaling.threshold)) {
+        if (unit == scaling.unit && (scaling.down ? (magnitude < scaling.threshold && magnitude > 0)
+                                                  : magnitude >= scaling.threshold)) {
             *number *= scaling.factor;
             unit = scaling.scaled_unit;
             break;

@@ -7,21 +7,29 @@ namespace {
 
 struct Words {
     const char* measured;
-    const char* cache;       // followed by the date
-    const char* reference;   // "reference measurement from HOST (GPU), not this machine"
+    const char* cache;     // followed by the date
+    const char* reference; // "reference measurement from HOST (GPU), not this machine"
     const char* not_this;
     const char* placeholder;
     const char* driver;
     const char* skipped;
 };
 
-constexpr Words kEnglish{"measured by this build", "from this build's cache (measured on ",
-                         "reference measurement from ", ", not this machine", "not yet measured",
-                         "driver", "not measured"};
-constexpr Words kChinese{"由本次构建测量", "来自本次构建的缓存（测量于 ", "参考测量，来自 ",
-                         "，并非本机", "尚未测量", "驱动", "未测量"};
+constexpr Words kEnglish{"measured by this build",
+                         "from this build's cache (measured on ",
+                         "reference measurement from ",
+                         ", not this machine",
+                         "not yet measured",
+                         "driver",
+                         "not measured"};
+constexpr Words kChinese{"由本次构建测量",  "来自本次构建的缓存（测量于 ",
+                         "参考测量，来自 ", "，并非本机",
+                         "尚未测量",        "驱动",
+                         "未测量"};
 
-const Words& words(std::string_view lang) { return lang == "zh" ? kChinese : kEnglish; }
+const Words& words(std::string_view lang) {
+    return lang == "zh" ? kChinese : kEnglish;
+}
 
 std::string text_at(const nlohmann::json& json, const char* pointer) {
     const nlohmann::json::json_pointer path(pointer);
@@ -43,9 +51,12 @@ std::string provenance_kind(const ProbeResult& result) {
         return "placeholder";
     }
     switch (result.document->origin) {
-    case Origin::Measured: return "measured";
-    case Origin::Cache: return "cache";
-    case Origin::Reference: break;
+    case Origin::Measured:
+        return "measured";
+    case Origin::Cache:
+        return "cache";
+    case Origin::Reference:
+        break;
     }
     return "reference";
 }
@@ -62,8 +73,12 @@ std::string provenance_text(const ProbeResult& result, std::string_view lang) {
     const std::string machine = gpu_probe ? gpu : text_at(json, "/provenance/cpu");
     std::string text;
     switch (result.document->origin) {
-    case Origin::Measured: text = w.measured; break;
-    case Origin::Cache: text = std::string(w.cache) + date + (lang == "zh" ? "）" : ")"); break;
+    case Origin::Measured:
+        text = w.measured;
+        break;
+    case Origin::Cache:
+        text = std::string(w.cache) + date + (lang == "zh" ? "）" : ")");
+        break;
     case Origin::Reference:
         text = std::string(w.reference) + result.document->host;
         if (!machine.empty()) {

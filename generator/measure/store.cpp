@@ -100,7 +100,8 @@ ProbeResult Store::probe(const std::string& host, const std::string& key) const 
         return found == probes->end() ? nullptr : &*found;
     };
     auto unknown_probe = [&](const HostDocument& document) {
-        return LookupError("no probe \"" + key + "\" (known: " + join_keys(document.json.value("probes", nlohmann::json::object())) +
+        return LookupError("no probe \"" + key + "\" (known: " +
+                           join_keys(document.json.value("probes", nlohmann::json::object())) +
                            ")");
     };
     if (host == "this") {
@@ -150,7 +151,8 @@ const nlohmann::json* Store::value(const ProbeResult& result, const std::string&
     try {
         parsed = nlohmann::json::json_pointer(pointer);
     } catch (const nlohmann::json::exception&) {
-        throw LookupError("\"" + pointer + "\" is not a JSON pointer; write it like /devices/0/triad");
+        throw LookupError("\"" + pointer +
+                          "\" is not a JSON pointer; write it like /devices/0/triad");
     }
     if (!found->contains(parsed)) {
         throw LookupError("no value at \"" + pointer + "\" (" + known_near(*found, parsed) + ")");
@@ -187,8 +189,9 @@ HostDocument load_measurement_document(const std::filesystem::path& file, Origin
     constexpr std::uintmax_t kMaxBytes = 16u << 20; // real documents are tens of KiB
     std::error_code error;
     if (const auto size = std::filesystem::file_size(file, error); !error && size > kMaxBytes) {
-        fail_at(file, 0, "too large for a measurement document (" + std::to_string(size >> 20) +
-                             " MiB); regenerate it with gpuguide-probe");
+        fail_at(file, 0,
+                "too large for a measurement document (" + std::to_string(size >> 20) +
+                    " MiB); regenerate it with gpuguide-probe");
     }
     HostDocument document;
     document.file = file;
@@ -201,9 +204,11 @@ HostDocument load_measurement_document(const std::filesystem::path& file, Origin
 #if GPUGUIDE_HAVE_PROBE_SCHEMA
     const auto problems = probes::schema::validate_document(document.json);
     if (!problems.empty()) {
-        std::string message = "not a valid measurement document (schema version 1, see probes/README.md):";
+        std::string message =
+            "not a valid measurement document (schema version 1, see probes/README.md):";
         for (std::size_t i = 0; i < problems.size() && i < 5; ++i) {
-            message += "\n  " + (problems[i].pointer.empty() ? "/" : problems[i].pointer) + ": " + problems[i].message;
+            message += "\n  " + (problems[i].pointer.empty() ? "/" : problems[i].pointer) + ": " +
+                       problems[i].message;
         }
         if (problems.size() > 5) {
             message += "\n  ... and " + std::to_string(problems.size() - 5) + " more";
@@ -212,16 +217,18 @@ HostDocument load_measurement_document(const std::filesystem::path& file, Origin
     }
 #endif
     const auto& json = document.json;
-    if (!json.is_object() || json.value("schema", "") != "gpuguide-measurements" || !json.contains("probes") ||
-        !json["probes"].is_object()) {
-        fail_at(file, 0, "not a gpuguide measurement document (needs \"schema\": \"gpuguide-measurements\" "
-                         "and \"probes\"); see probes/README.md");
+    if (!json.is_object() || json.value("schema", "") != "gpuguide-measurements" ||
+        !json.contains("probes") || !json["probes"].is_object()) {
+        fail_at(file, 0,
+                "not a gpuguide measurement document (needs \"schema\": \"gpuguide-measurements\" "
+                "and \"probes\"); see probes/README.md");
     }
     const nlohmann::json::json_pointer host_path("/provenance/host");
     if (json.contains(host_path) && !json.at(host_path).is_string()) {
         fail_at(file, 0, "/provenance/host must be text (the host's name)");
     }
-    document.host = json.contains(host_path) ? json.at(host_path).get<std::string>() : file.stem().string();
+    document.host =
+        json.contains(host_path) ? json.at(host_path).get<std::string>() : file.stem().string();
     return document;
 }
 

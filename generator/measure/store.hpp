@@ -2,13 +2,12 @@
 /// The measurement store: every measurement document of this build by host, lookups of probe
 /// results by JSON pointer, metric formatting and provenance notes (docs/design.md "Hosts").
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace gpuguide::measure {
 
@@ -20,9 +19,9 @@ enum class Origin {
 };
 
 struct HostDocument {
-    std::string host;            ///< provenance.host
-    nlohmann::json json;         ///< the whole document
-    std::filesystem::path file;  ///< for messages ("(this build)" for the probe run)
+    std::string host;           ///< provenance.host
+    nlohmann::json json;        ///< the whole document
+    std::filesystem::path file; ///< for messages ("(this build)" for the probe run)
     Origin origin = Origin::Reference;
     bool placeholder() const { return json.value("placeholder", false); }
 };

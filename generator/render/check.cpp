@@ -1,10 +1,10 @@
 // A small HTML tag tokenizer collects ids and links; then every internal link is resolved.
 #include "render/check.hpp"
 
+#include "load/files.hpp"
+
 #include <map>
 #include <set>
-
-#include "load/files.hpp"
 
 namespace gpuguide::render {
 namespace {
@@ -19,8 +19,9 @@ struct PageScan {
 };
 
 std::string decode_entities(std::string_view text) {
-    static const std::pair<std::string_view, char> kEntities[] = {
-        {"&amp;", '&'}, {"&quot;", '"'}, {"&#39;", '\''}, {"&apos;", '\''}, {"&lt;", '<'}, {"&gt;", '>'}};
+    static const std::pair<std::string_view, char> kEntities[] = {{"&amp;", '&'},  {"&quot;", '"'},
+                                                                  {"&#39;", '\''}, {"&apos;", '\''},
+                                                                  {"&lt;", '<'},   {"&gt;", '>'}};
     std::string out;
     for (std::size_t i = 0; i < text.size();) {
         bool replaced = false;
@@ -45,7 +46,9 @@ std::string decode_entities(std::string_view text) {
 std::vector<Attribute> read_tag(std::string_view html, std::size_t& pos, std::string& tag_name) {
     std::vector<Attribute> attributes;
     std::size_t i = pos + 1;
-    auto is_space = [](char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '/'; };
+    auto is_space = [](char c) {
+        return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '/';
+    };
     const std::size_t name_start = i;
     while (i < html.size() && !is_space(html[i]) && html[i] != '>') {
         ++i;
@@ -87,7 +90,8 @@ std::vector<Attribute> read_tag(std::string_view html, std::size_t& pos, std::st
 
 PageScan scan(std::string_view html) {
     PageScan page;
-    for (std::size_t pos = html.find('<'); pos != std::string_view::npos; pos = html.find('<', pos)) {
+    for (std::size_t pos = html.find('<'); pos != std::string_view::npos;
+         pos = html.find('<', pos)) {
         if (html.substr(pos, 4) == "<!--") {
             const auto end = html.find("-->", pos);
             pos = end == std::string_view::npos ? html.size() : end + 3;
@@ -112,7 +116,8 @@ PageScan scan(std::string_view html) {
 
 bool is_external(const std::string& link) {
     const auto colon = link.find(':');
-    return link.starts_with("//") || (colon != std::string::npos && colon < link.find_first_of("/?#"));
+    return link.starts_with("//") ||
+           (colon != std::string::npos && colon < link.find_first_of("/?#"));
 }
 
 } // namespace
@@ -120,7 +125,10 @@ bool is_external(const std::string& link) {
 std::string percent_decode(std::string_view text) {
     std::string out;
     auto hex = [](char c) {
-        return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+        return c >= '0' && c <= '9'   ? c - '0'
+               : c >= 'a' && c <= 'f' ? c - 'a' + 10
+               : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                      : -1;
     };
     for (std::size_t i = 0; i < text.size(); ++i) {
         if (text[i] == '%' && i + 2 < text.size() && hex(text[i + 1]) >= 0 &&
@@ -151,17 +159,22 @@ std::vector<LinkProblem> check_site(const std::filesystem::path& site_dir) {
                 continue;
             }
             if (link.starts_with('/')) {
-                problems.push_back({page, link, "absolute path; use a relative link so the site works under any sub-path"});
+                problems.push_back(
+                    {page, link,
+                     "absolute path; use a relative link so the site works under any sub-path"});
                 continue;
             }
             const auto hash = link.find('#');
             std::string path = percent_decode(link.substr(0, std::min(hash, link.find('?'))));
-            const std::string fragment = hash == std::string::npos ? "" : percent_decode(link.substr(hash + 1));
+            const std::string fragment =
+                hash == std::string::npos ? "" : percent_decode(link.substr(hash + 1));
             std::string target = page;
             if (!path.empty()) {
                 target = (page_dir / path).lexically_normal().generic_string();
                 if (target.ends_with('/') || target == ".") {
-                    target = (std::filesystem::path(target) / "index.html").lexically_normal().generic_string();
+                    target = (std::filesystem::path(target) / "index.html")
+                                 .lexically_normal()
+                                 .generic_string();
                 }
                 if (target.starts_with("..")) {
                     problems.push_back({page, link, "points outside the site"});

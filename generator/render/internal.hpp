@@ -1,14 +1,13 @@
 #pragma once
 /// Pieces of the render stage shared between its files (not a public interface).
-#include <string>
-#include <vector>
-
-#include <nlohmann/json.hpp>
-
 #include "load/book.hpp"
 #include "measure/store.hpp"
 #include "render/site.hpp"
 #include "render/templates.hpp"
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 namespace gpuguide::render {
 
@@ -28,8 +27,8 @@ struct SearchSection {
 };
 
 struct RenderedPage {
-    std::string html;          ///< the whole page (layout applied)
-    std::string print_html;    ///< the page's content for print.html (ids prefixed)
+    std::string html;       ///< the whole page (layout applied)
+    std::string print_html; ///< the page's content for print.html (ids prefixed)
     std::vector<SearchSection> sections;
 };
 
@@ -48,7 +47,8 @@ std::string print_id(const Page& page);
 
 /// The layout view model shared by every page of a language (site, nav, search, build, ui).
 /// `output_in_site` is the page's path below the site root ("en/x.html").
-nlohmann::json base_view(const SiteContext& site, const Language& language, const std::string& output_in_site);
+nlohmann::json base_view(const SiteContext& site, const Language& language,
+                         const std::string& output_in_site);
 
 /// Writes index.html, 404.html, .nojekyll, sitemap.xml and each language's toc.js,
 /// contents.html, print.html, search-index.js into `dir`.

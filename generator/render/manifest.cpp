@@ -1,12 +1,13 @@
 #include "render/manifest.hpp"
 
-#include <system_error>
-
 #include "load/files.hpp"
+
+#include <system_error>
 
 namespace gpuguide::render {
 
-std::string fingerprint(const std::vector<std::filesystem::path>& dirs, const std::vector<std::string>& extra) {
+std::string fingerprint(const std::vector<std::filesystem::path>& dirs,
+                        const std::vector<std::string>& extra) {
     std::string text = "gpuguide-manifest 1\n";
     for (const auto& dir : dirs) {
         text += "dir\t" + dir.generic_string() + "\n";
@@ -14,8 +15,10 @@ std::string fingerprint(const std::vector<std::filesystem::path>& dirs, const st
             std::error_code error;
             const auto path = dir / file;
             const auto size = std::filesystem::file_size(path, error);
-            const auto time = std::filesystem::last_write_time(path, error).time_since_epoch().count();
-            text += file.generic_string() + "\t" + std::to_string(size) + "\t" + std::to_string(time) + "\n";
+            const auto time =
+                std::filesystem::last_write_time(path, error).time_since_epoch().count();
+            text += file.generic_string() + "\t" + std::to_string(size) + "\t" +
+                    std::to_string(time) + "\n";
         }
     }
     for (const auto& line : extra) {

@@ -14,8 +14,8 @@ std::string toc_html(const std::vector<markdown::Heading>& headings) {
     for (const auto& heading : headings) {
         if (heading.level == 2 || heading.level == 3) {
             html += "<li class=\"toc-h" + std::to_string(heading.level) + "\"><a href=\"#" +
-                    markdown::escape_html(heading.anchor) + "\">" + markdown::escape_html(heading.text) +
-                    "</a></li>\n";
+                    markdown::escape_html(heading.anchor) + "\">" +
+                    markdown::escape_html(heading.text) + "</a></li>\n";
         }
     }
     return html.empty() ? "" : "<ol class=\"page-toc-list\">\n" + html + "</ol>\n";
@@ -56,18 +56,21 @@ std::optional<LinkTargets> rewrite(const markdown::LinkRef& link, const Language
     if (found == language.page_by_source.end()) {
         fail_at(page.source_path, link.line + line_offset,
                 "link to `" + destination.path + "`, which is not a page of " +
-                    (language.dir / "SUMMARY.md").generic_string() + "; add it there or fix the link");
+                    (language.dir / "SUMMARY.md").generic_string() +
+                    "; add it there or fix the link");
     }
     const Page& target = language.pages[found->second];
-    const std::string fragment = destination.has_fragment ? std::string("#").append(destination.fragment) : "";
-    return LinkTargets{relative_href(page.output, target.output) + fragment, in_print(target, fragment_suffix)};
+    const std::string fragment =
+        destination.has_fragment ? std::string("#").append(destination.fragment) : "";
+    return LinkTargets{relative_href(page.output, target.output) + fragment,
+                       in_print(target, fragment_suffix)};
 }
 
 // cmark-gfm numbers footnotes per page (id="fn-1", href="#fnref-1"); print.html holds every page,
 // so its copies get the page prefix that headings get. Only cmark's own attribute spellings match.
 std::string prefix_footnote_ids(std::string html, const std::string& prefix) {
-    constexpr std::pair<std::string_view, std::string_view> kAttributes[] = {{"id=\"fn", "id=\""},
-                                                                          {"href=\"#fn", "href=\"#"}};
+    constexpr std::pair<std::string_view, std::string_view> kAttributes[] = {
+        {"id=\"fn", "id=\""}, {"href=\"#fn", "href=\"#"}};
     for (const auto& [attribute, lead] : kAttributes) {
         std::string replacement(lead);
         replacement.append(prefix).append("--fn");
@@ -80,7 +83,9 @@ std::string prefix_footnote_ids(std::string html, const std::string& prefix) {
 }
 
 json page_link(const Page& from, const Page& to) {
-    return json{{"title", to.title}, {"href", relative_href(from.output, to.output)}, {"number", to.number}};
+    return json{{"title", to.title},
+                {"href", relative_href(from.output, to.output)},
+                {"number", to.number}};
 }
 
 } // namespace
@@ -90,11 +95,15 @@ RenderedPage render_page(const SiteContext& site, const Language& language, std:
     const int line_offset = page.body_first_line - 1;
     markdown::Document document(page.body);
     auto headings = markdown::anchor_headings(document);
-    const directives::Context context{
-        site.book, site.store, language.code, page.source_path, line_offset, print_id(page),
-        [&site](const std::string& name, const json& view) {
-            return site.templates.render("tables/" + name, view);
-        }};
+    const directives::Context context{site.book,
+                                      site.store,
+                                      language.code,
+                                      page.source_path,
+                                      line_offset,
+                                      print_id(page),
+                                      [&site](const std::string& name, const json& view) {
+                                          return site.templates.render("tables/" + name, view);
+                                      }};
     const auto expansion = directives::expand(document, context);
 
     const auto links = markdown::collect_links(document);
@@ -122,8 +131,9 @@ RenderedPage render_page(const SiteContext& site, const Language& language, std:
             markdown::set_link_url(links[i], targets[i]->print);
         }
     }
-    rendered.print_html = "<section class=\"print-page\" id=\"" + markdown::escape_html(prefix) + "\">\n" +
-                          prefix_footnote_ids(document.render_html(), prefix) + "</section>\n";
+    rendered.print_html = "<section class=\"print-page\" id=\"" + markdown::escape_html(prefix) +
+                          "\">\n" + prefix_footnote_ids(document.render_html(), prefix) +
+                          "</section>\n";
 
     json view = base_view(site, language, language.code + "/" + page.output);
     json& page_view = view["page"];
@@ -145,10 +155,11 @@ RenderedPage render_page(const SiteContext& site, const Language& language, std:
     for (const auto& other : site.book.languages) {
         const auto same = other.page_by_source.find(page.source);
         const std::string target = same != other.page_by_source.end() ? page.output : "index.html";
-        alternates.push_back({{"lang", other.code},
-                              {"lang_name", other.name},
-                              {"href", root_prefix(language.code + "/" + page.output) + other.code + "/" + target},
-                              {"current", other.code == language.code}});
+        alternates.push_back(
+            {{"lang", other.code},
+             {"lang_name", other.name},
+             {"href", root_prefix(language.code + "/" + page.output) + other.code + "/" + target},
+             {"current", other.code == language.code}});
     }
     page_view["alternates"] = std::move(alternates);
     rendered.html = site.templates.render("layout", view);

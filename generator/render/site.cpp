@@ -1,5 +1,9 @@
 // build_site: the whole pipeline, pages rendered in parallel, written atomically.
-#include <unistd.h>
+#include "load/error.hpp"
+#include "load/files.hpp"
+#include "render/atomic_dir.hpp"
+#include "render/internal.hpp"
+#include "render/manifest.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -7,12 +11,7 @@
 #include <ctime>
 #include <mutex>
 #include <thread>
-
-#include "load/error.hpp"
-#include "load/files.hpp"
-#include "render/atomic_dir.hpp"
-#include "render/internal.hpp"
-#include "render/manifest.hpp"
+#include <unistd.h>
 
 namespace gpuguide::render {
 namespace {
@@ -35,31 +34,36 @@ std::string build_fingerprint(const BuildOptions& options, const measure::Collec
         extra.push_back("lang\t" + lang);
     }
     if (store.this_build()) {
-        extra.push_back("this\t" + std::to_string(std::hash<std::string>{}(store.this_build()->json.dump())));
+        extra.push_back("this\t" +
+                        std::to_string(std::hash<std::string>{}(store.this_build()->json.dump())));
     }
     std::error_code error;
     const auto self = std::filesystem::read_symlink("/proc/self/exe", error);
     if (!error) {
-        extra.push_back("generator\t" + std::to_string(std::filesystem::file_size(self, error)) + "\t" +
-                        std::to_string(std::filesystem::last_write_time(self, error).time_since_epoch().count()));
+        extra.push_back(
+            "generator\t" + std::to_string(std::filesystem::file_size(self, error)) + "\t" +
+            std::to_string(
+                std::filesystem::last_write_time(self, error).time_since_epoch().count()));
     }
     return fingerprint({options.content_dir, options.templates_dir, measure.reference_dir}, extra);
 }
 
-void copy_tree(const std::filesystem::path& from, const std::filesystem::path& to, bool skip_markdown) {
+void copy_tree(const std::filesystem::path& from, const std::filesystem::path& to,
+               bool skip_markdown) {
     for (const auto& file : list_files_sorted(from)) {
         if (skip_markdown && file.extension() == ".md") {
             continue;
         }
         std::filesystem::create_directories((to / file).parent_path());
-        std::filesystem::copy_file(from / file, to / file, std::filesystem::copy_options::overwrite_existing);
+        std::filesystem::copy_file(from / file, to / file,
+                                   std::filesystem::copy_options::overwrite_existing);
     }
 }
 
 // Renders and writes every page of every language on `jobs` threads. Errors are collected per
 // page and reported together, in reading order, so the message does not depend on timing.
-std::vector<std::vector<RenderedPage>> render_all(const SiteContext& site, const std::filesystem::path& dir,
-                                                  unsigned jobs) {
+std::vector<std::vector<RenderedPage>> render_all(const SiteContext& site,
+                                                  const std::filesystem::path& dir, unsigned jobs) {
     struct Task {
         std::size_t language, page;
     };
@@ -88,7 +92,8 @@ std::vector<std::vector<RenderedPage>> render_all(const SiteContext& site, const
     };
     {
         std::vector<std::jthread> pool;
-        const unsigned count = std::max(1u, std::min<unsigned>(jobs, static_cast<unsigned>(tasks.size())));
+        const unsigned count =
+            std::max(1u, std::min<unsigned>(jobs, static_cast<unsigned>(tasks.size())));
         for (unsigned t = 1; t < count; ++t) {
             pool.emplace_back(worker);
         }
@@ -132,9 +137,8 @@ BuildReport build_site(const BuildOptions& options) {
         measure_options.reference_dir = options.content_dir / "measurements" / "reference";
     }
     auto collected = measure::collect(measure_options);
-    const auto epoch = options.source_date_epoch
-                           ? *options.source_date_epoch
-                           : static_cast<std::int64_t>(std::time(nullptr));
+    const auto epoch = options.source_date_epoch ? *options.source_date_epoch
+                                                 : static_cast<std::int64_t>(std::time(nullptr));
     const std::string date = format_date(epoch);
     const std::string manifest = build_fingerprint(options, measure_options, collected.store, date);
 
@@ -142,7 +146,8 @@ BuildReport build_site(const BuildOptions& options) {
     report.measurement_source = collected.source;
     if (!options.force && up_to_date(options.out_dir, manifest)) {
         report.up_to_date = true;
-        report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        report.seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         return report;
     }
 
@@ -150,7 +155,8 @@ BuildReport build_site(const BuildOptions& options) {
     const Templates templates(options.templates_dir);
     const SiteContext site{book, collected.store, templates, options, collected.source, date};
     StagingDir staging(options.out_dir);
-    const unsigned jobs = options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+    const unsigned jobs =
+        options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
     const auto rendered = render_all(site, staging.path(), jobs);
     write_special_pages(site, staging.path(), rendered);
     copy_tree(options.templates_dir / "assets", staging.path() / "assets", false);
@@ -164,7 +170,8 @@ BuildReport build_site(const BuildOptions& options) {
     for (const auto& language : book.languages) {
         report.pages += language.pages.size();
     }
-    report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    report.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return report;
 }
 

@@ -1,12 +1,12 @@
 #pragma once
 /// Building the whole site: load, measure, render every page in parallel, write atomically.
+#include "measure/collect.hpp"
+
 #include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include "measure/collect.hpp"
 
 namespace gpuguide::render {
 
@@ -14,12 +14,12 @@ struct BuildOptions {
     std::filesystem::path content_dir = "content";
     std::filesystem::path templates_dir = "templates";
     std::filesystem::path out_dir = "site";
-    std::string base_url;                 ///< absolute site URL; enables sitemap.xml
-    measure::CollectOptions measure;      ///< reference_dir defaults to content/measurements/reference
-    unsigned jobs = 0;                    ///< render threads; 0 = hardware concurrency
-    std::vector<std::string> langs;       ///< empty = every language
+    std::string base_url;            ///< absolute site URL; enables sitemap.xml
+    measure::CollectOptions measure; ///< reference_dir defaults to content/measurements/reference
+    unsigned jobs = 0;               ///< render threads; 0 = hardware concurrency
+    std::vector<std::string> langs;  ///< empty = every language
     std::optional<std::int64_t> source_date_epoch; ///< build date; the wall clock when absent
-    bool force = false;                   ///< rebuild even when the manifest says up to date
+    bool force = false; ///< rebuild even when the manifest says up to date
 };
 
 struct BuildReport {

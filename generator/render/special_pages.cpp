@@ -1,11 +1,11 @@
 // The pages that are not in SUMMARY.md: language chooser, contents, print, 404, sitemap, and the
 // per-language scripts (table of contents and search index).
-#include <algorithm>
-#include <tuple>
-
 #include "load/files.hpp"
 #include "markdown/markdown.hpp"
 #include "render/internal.hpp"
+
+#include <algorithm>
+#include <tuple>
 
 #if GPUGUIDE_HAVE_SEARCH
 #include "search/index.hpp"
@@ -68,8 +68,11 @@ std::string toc_script(const Language& language) {
         case SummaryEntry::Kind::Chapter: {
             // Prefix and suffix chapters (unnumbered) are never inside a part.
             const std::string in_part = entry.number.empty() ? "" : part;
-            json item{{"title", entry.title}, {"number", entry.number}, {"depth", entry.depth},
-                      {"part", false}, {"in_part", in_part}};
+            json item{{"title", entry.title},
+                      {"number", entry.number},
+                      {"depth", entry.depth},
+                      {"part", false},
+                      {"in_part", in_part}};
             item["href"] = entry.draft() ? json() : json(language.pages[entry.page_index].output);
             if (entry.draft()) {
                 item["draft"] = true;
@@ -79,11 +82,13 @@ std::string toc_script(const Language& language) {
         }
         }
     }
-    return "window.GPUGUIDE_TOC = " + entries.dump(-1, ' ', false, json::error_handler_t::replace) + ";\n";
+    return "window.GPUGUIDE_TOC = " + entries.dump(-1, ' ', false, json::error_handler_t::replace) +
+           ";\n";
 }
 
 std::string contents_html(const Language& language) {
-    std::string html = "<h1>" + escape_html(language.code == "zh" ? "目录" : "Contents") + "</h1>\n";
+    std::string html =
+        "<h1>" + escape_html(language.code == "zh" ? "目录" : "Contents") + "</h1>\n";
     html += "<ol class=\"contents\">\n";
     for (const auto& entry : language.summary) {
         if (entry.kind == SummaryEntry::Kind::Part) {
@@ -91,11 +96,13 @@ std::string contents_html(const Language& language) {
         } else if (entry.kind == SummaryEntry::Kind::Separator) {
             html += "<li class=\"contents-separator\" aria-hidden=\"true\"></li>\n";
         } else {
-            const std::string label = (entry.number.empty() ? "" : entry.number + " ") + entry.title;
+            const std::string label =
+                (entry.number.empty() ? "" : entry.number + " ") + entry.title;
             html += "<li class=\"contents-depth-" + std::to_string(entry.depth) + "\">";
-            html += entry.draft() ? "<span class=\"draft\">" + escape_html(label) + "</span>"
-                                  : "<a href=\"" + escape_html(language.pages[entry.page_index].output) +
-                                        "\">" + escape_html(label) + "</a>";
+            html += entry.draft()
+                        ? "<span class=\"draft\">" + escape_html(label) + "</span>"
+                        : "<a href=\"" + escape_html(language.pages[entry.page_index].output) +
+                              "\">" + escape_html(label) + "</a>";
             html += "</li>\n";
         }
     }
@@ -111,8 +118,8 @@ std::string sitemap(const SiteContext& site) {
                       "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
     for (const auto& language : site.book.languages) {
         for (const auto& page : language.pages) {
-            xml += "<url><loc>" + escape_html(base + language.code + "/" + page.output) + "</loc><lastmod>" +
-                   site.date + "</lastmod></url>\n";
+            xml += "<url><loc>" + escape_html(base + language.code + "/" + page.output) +
+                   "</loc><lastmod>" + site.date + "</lastmod></url>\n";
         }
     }
     return xml + "</urlset>\n";
@@ -120,9 +127,11 @@ std::string sitemap(const SiteContext& site) {
 
 // A page of the layout that is not in SUMMARY.md (contents, print, 404).
 std::string extra_page(const SiteContext& site, const Language& language, const std::string& output,
-                       const std::string& title, const std::string& content_html, const char* flag) {
+                       const std::string& title, const std::string& content_html,
+                       const char* flag) {
     json view = base_view(site, language, output);
-    view["page"] = {{"title", title}, {"path", output}, {"content_html", content_html}, {flag, true}};
+    view["page"] = {
+        {"title", title}, {"path", output}, {"content_html", content_html}, {flag, true}};
     if (std::string(flag) == "is_404" && !site.options.base_url.empty()) {
         // 404.html is served for any missing path, so only absolute links work from it.
         std::string base = site.options.base_url;
@@ -159,7 +168,9 @@ void write_search_index(const Language& language, const std::vector<RenderedPage
 
 std::string relative_href(const std::string& from, const std::string& to) {
     const auto from_dir = std::filesystem::path(from).parent_path();
-    return std::filesystem::path(to).lexically_relative(from_dir.empty() ? "." : from_dir).generic_string();
+    return std::filesystem::path(to)
+        .lexically_relative(from_dir.empty() ? "." : from_dir)
+        .generic_string();
 }
 
 std::string root_prefix(const std::string& output_in_site) {
@@ -173,28 +184,33 @@ std::string root_prefix(const std::string& output_in_site) {
 }
 
 std::string print_id(const Page& page) {
-    std::string id = "page-" + std::filesystem::path(page.output).replace_extension().generic_string();
+    std::string id =
+        "page-" + std::filesystem::path(page.output).replace_extension().generic_string();
     std::replace(id.begin(), id.end(), '/', '-');
     return id;
 }
 
-json base_view(const SiteContext& site, const Language& language, const std::string& output_in_site) {
+json base_view(const SiteContext& site, const Language& language,
+               const std::string& output_in_site) {
     const std::string root = root_prefix(output_in_site);
     auto in_language = [&](const char* file) {
         return relative_href(output_in_site, language.code + "/" + file);
     };
     json ui = site.templates.strings(language.code);
-    return json{{"site", {{"title", ui.value("site_title", std::string("GPU Guide"))},
-                          {"lang", language.code},
-                          {"lang_name", language.name},
-                          {"root", root},
-                          {"base_url", site.options.base_url},
-                          {"generator", kGenerator}}},
-                {"page", json::object()},
-                {"nav", {{"script_href", in_language("toc.js")}, {"contents_href", in_language("contents.html")}}},
-                {"search", {{"script_href", in_language("search-index.js")}}},
-                {"build", {{"measurement_source", site.measurement_source}, {"date", site.date}}},
-                {"ui", std::move(ui)}};
+    return json{
+        {"site",
+         {{"title", ui.value("site_title", std::string("GPU Guide"))},
+          {"lang", language.code},
+          {"lang_name", language.name},
+          {"root", root},
+          {"base_url", site.options.base_url},
+          {"generator", kGenerator}}},
+        {"page", json::object()},
+        {"nav",
+         {{"script_href", in_language("toc.js")}, {"contents_href", in_language("contents.html")}}},
+        {"search", {{"script_href", in_language("search-index.js")}}},
+        {"build", {{"measurement_source", site.measurement_source}, {"date", site.date}}},
+        {"ui", std::move(ui)}};
 }
 
 void write_special_pages(const SiteContext& site, const std::filesystem::path& dir,
@@ -203,33 +219,37 @@ void write_special_pages(const SiteContext& site, const std::filesystem::path& d
     for (std::size_t l = 0; l < site.book.languages.size(); ++l) {
         const Language& language = site.book.languages[l];
         const auto lang_dir = dir / language.code;
-        languages.push_back({{"code", language.code}, {"name", language.name},
+        languages.push_back({{"code", language.code},
+                             {"name", language.name},
                              {"href", language.code + "/" + language.pages.front().output}});
         write_file(lang_dir / "toc.js", toc_script(language));
         write_file(lang_dir / "contents.html",
-                   extra_page(site, language, language.code + "/contents.html", language.code == "zh" ? "目录" : "Contents",
-                              contents_html(language), "is_contents"));
+                   extra_page(site, language, language.code + "/contents.html",
+                              language.code == "zh" ? "目录" : "Contents", contents_html(language),
+                              "is_contents"));
         std::string print_body;
         for (const auto& page : pages[l]) {
             print_body += page.print_html;
         }
         write_file(lang_dir / "print.html",
-                   extra_page(site, language, language.code + "/print.html", language.code == "zh" ? "打印版" : "Print version",
-                              print_body, "is_print"));
+                   extra_page(site, language, language.code + "/print.html",
+                              language.code == "zh" ? "打印版" : "Print version", print_body,
+                              "is_print"));
         write_search_index(language, pages[l], lang_dir / "search-index.js");
     }
     const Language& first = site.book.languages.front();
     json index_view = base_view(site, first, "index.html");
     index_view["languages"] = languages;
     const bool custom = site.templates.has("language-index");
-    write_file(dir / "index.html", custom ? site.templates.render("language-index", index_view)
-                                          : Templates::render_text(kDefaultLanguageIndex, index_view));
+    write_file(dir / "index.html", custom
+                                       ? site.templates.render("language-index", index_view)
+                                       : Templates::render_text(kDefaultLanguageIndex, index_view));
     std::string home = site.options.base_url.empty() ? "index.html" : site.options.base_url;
-    std::string not_found = extra_page(site, first, "404.html", "404",
-                                       "<h1>404</h1>\n<p><a href=\"" + escape_html(home) + "\">" +
-                                           escape_html(first.code == "zh" ? "返回首页" : "Back to the guide") +
-                                           "</a></p>\n",
-                                       "is_404");
+    std::string not_found = extra_page(
+        site, first, "404.html", "404",
+        "<h1>404</h1>\n<p><a href=\"" + escape_html(home) + "\">" +
+            escape_html(first.code == "zh" ? "返回首页" : "Back to the guide") + "</a></p>\n",
+        "is_404");
     write_file(dir / "404.html", not_found);
     write_file(dir / ".nojekyll", "");
     if (!site.options.base_url.empty()) {

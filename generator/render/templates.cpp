@@ -1,13 +1,12 @@
 #include "render/templates.hpp"
 
-#include <algorithm>
-#include <atomic>
-#include <memory>
-
-#include <kainjow/mustache.hpp>
-
 #include "load/error.hpp"
 #include "load/files.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <kainjow/mustache.hpp>
+#include <memory>
 
 namespace gpuguide::render {
 namespace {
@@ -45,7 +44,8 @@ mustache::data to_data(const nlohmann::json& value) {
 }
 
 int line_of_offset(const std::string& text, std::size_t offset) {
-    return 1 + static_cast<int>(std::count(text.begin(), text.begin() + std::min(offset, text.size()), '\n'));
+    return 1 + static_cast<int>(
+                   std::count(text.begin(), text.begin() + std::min(offset, text.size()), '\n'));
 }
 
 // Raw (unescaped) output is reserved for generator-built HTML: names ending in _html.
@@ -65,8 +65,10 @@ void check_raw_tags(const std::string& text, const std::filesystem::path& file) 
         name.erase(name.find_last_not_of(' ') + 1);
         if (!name.ends_with("_html")) {
             fail_at(file, line_of_offset(text, at),
-                    "`" + name + "` is inserted without escaping; only generator-built values "
-                    "(names ending in _html) may be, use {{" + name + "}} instead");
+                    "`" + name +
+                        "` is inserted without escaping; only generator-built values "
+                        "(names ending in _html) may be, use {{" +
+                        name + "}} instead");
         }
         at += 2;
     }
@@ -94,7 +96,8 @@ Templates::Templates(const std::filesystem::path& dir) : dir_(dir), id_(next_id_
     expand_partials();
     for (const char* table : {"tables/measured-table", "tables/data-table"}) {
         if (!has(table)) {
-            fail_at(dir / (std::string(table) + ".mustache"), 0, "missing; the table directives render through it");
+            fail_at(dir / (std::string(table) + ".mustache"), 0,
+                    "missing; the table directives render through it");
         }
     }
     if (std::filesystem::is_regular_file(dir / "strings.json")) {
@@ -116,7 +119,8 @@ void Templates::add(const std::string& name, const std::filesystem::path& file) 
         const auto& message = parsed.error_message();
         const auto at = message.rfind(" at ");
         int line = 0;
-        if (at != std::string::npos && message.find_first_not_of("0123456789", at + 4) == std::string::npos) {
+        if (at != std::string::npos &&
+            message.find_first_not_of("0123456789", at + 4) == std::string::npos) {
             line = line_of_offset(text, std::stoul(message.substr(at + 4)));
         }
         fail_at(file, line, "template error: " + message);
@@ -139,10 +143,12 @@ void Templates::check_partial_names() const {
             std::string partial = text.substr(at + 3, end == std::string::npos ? 0 : end - at - 3);
             partial.erase(0, partial.find_first_not_of(' '));
             partial.erase(partial.find_last_not_of(' ') + 1);
-            if (!sources_.contains(partial) || partial.starts_with("tables/") || partial == "layout") {
+            if (!sources_.contains(partial) || partial.starts_with("tables/") ||
+                partial == "layout") {
                 fail_at(files_.at(name), line_of_offset(text, at),
                         "no partial `" + partial + "`; add " +
-                            (dir_ / "partials" / (partial + ".mustache")).generic_string() + " or fix the name");
+                            (dir_ / "partials" / (partial + ".mustache")).generic_string() +
+                            " or fix the name");
             }
         }
     }
@@ -198,12 +204,12 @@ std::string Templates::inline_partials(const std::string& text) const {
         partial.erase(partial.find_last_not_of(' ') + 1);
         // A tag alone on its line stands for whole lines (Mustache's "standalone" rule): the
         // line's indentation and line break go with it.
-        const auto line_start = text.rfind('\n', at) == std::string::npos ? 0 : text.rfind('\n', at) + 1;
+        const auto line_start =
+            text.rfind('\n', at) == std::string::npos ? 0 : text.rfind('\n', at) + 1;
         auto line_end = text.find('\n', close);
         line_end = line_end == std::string::npos ? text.size() : line_end + 1;
-        const bool standalone =
-            text.find_first_not_of(" \t", line_start) == at &&
-            (text.find_first_not_of(" \t\r\n", close + 2) >= line_end);
+        const bool standalone = text.find_first_not_of(" \t", line_start) == at &&
+                                (text.find_first_not_of(" \t\r\n", close + 2) >= line_end);
         const std::size_t from = standalone ? line_start : at;
         out.append(text, done, from - done);
         out += sources_.at(partial);

@@ -4,9 +4,8 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 namespace gpuguide::render {
 
@@ -41,11 +40,11 @@ class Templates {
     void expand_partials();           // fills expanded_
     std::string inline_partials(const std::string& text) const;
     static std::atomic<std::uint64_t> next_id_;
-    std::uint64_t id_;                                      // this object's cache key
+    std::uint64_t id_; // this object's cache key
     std::filesystem::path dir_;
-    std::map<std::string, std::string> sources_;            // name -> template text
-    std::map<std::string, std::string> expanded_;           // name -> text with partials inlined
-    std::map<std::string, std::filesystem::path> files_;    // name -> file, for messages
+    std::map<std::string, std::string> sources_;         // name -> template text
+    std::map<std::string, std::string> expanded_;        // name -> text with partials inlined
+    std::map<std::string, std::filesystem::path> files_; // name -> file, for messages
     nlohmann::json strings_ = nlohmann::json::object();
 };
 

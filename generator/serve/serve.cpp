@@ -1,28 +1,35 @@
 #include "serve/serve.hpp"
 
-#include <httplib.h>
+#include "load/files.hpp"
+#include "render/manifest.hpp"
 
 #include <chrono>
+#include <httplib.h>
 #include <iostream>
 #include <mutex>
 #include <thread>
-
-#include "load/files.hpp"
-#include "render/manifest.hpp"
 
 namespace gpuguide::serve {
 namespace {
 
 std::string content_type(const std::filesystem::path& file) {
     const auto extension = file.extension().string();
-    if (extension == ".html") return "text/html; charset=utf-8";
-    if (extension == ".css") return "text/css; charset=utf-8";
-    if (extension == ".js") return "text/javascript; charset=utf-8";
-    if (extension == ".svg") return "image/svg+xml";
-    if (extension == ".png") return "image/png";
-    if (extension == ".jpg" || extension == ".jpeg") return "image/jpeg";
-    if (extension == ".json") return "application/json";
-    if (extension == ".xml") return "application/xml";
+    if (extension == ".html")
+        return "text/html; charset=utf-8";
+    if (extension == ".css")
+        return "text/css; charset=utf-8";
+    if (extension == ".js")
+        return "text/javascript; charset=utf-8";
+    if (extension == ".svg")
+        return "image/svg+xml";
+    if (extension == ".png")
+        return "image/png";
+    if (extension == ".jpg" || extension == ".jpeg")
+        return "image/jpeg";
+    if (extension == ".json")
+        return "application/json";
+    if (extension == ".xml")
+        return "application/xml";
     return "application/octet-stream";
 }
 
@@ -35,8 +42,10 @@ std::string inputs_state(const render::BuildOptions& options) {
 
 std::string reload_script(unsigned long version) {
     return "<script>(function(){var v=" + std::to_string(version) +
-           ";setInterval(function(){fetch('/__gpuguide/version').then(function(r){return r.text();})"
-           ".then(function(t){if(+t!==v){location.reload();}}).catch(function(){});},1000);})();</script>";
+           ";setInterval(function(){fetch('/__gpuguide/version').then(function(r){return "
+           "r.text();})"
+           ".then(function(t){if(+t!==v){location.reload();}}).catch(function(){});},1000);})();</"
+           "script>";
 }
 
 int serve(const ServeOptions& options, const std::atomic<bool>& stop) {
@@ -50,7 +59,8 @@ int serve(const ServeOptions& options, const std::atomic<bool>& stop) {
                       << report.seconds << " s\n";
             return true;
         } catch (const std::exception& error) {
-            std::cerr << error.what() << "\n(the previous site is still served; fix the problem and save)\n";
+            std::cerr << error.what()
+                      << "\n(the previous site is still served; fix the problem and save)\n";
             return false;
         }
     };
@@ -90,7 +100,8 @@ int serve(const ServeOptions& options, const std::atomic<bool>& stop) {
         }
         if (file.extension() == ".html") {
             const auto end = body.rfind("</body>");
-            body.insert(end == std::string::npos ? body.size() : end, reload_script(version.load()));
+            body.insert(end == std::string::npos ? body.size() : end,
+                        reload_script(version.load()));
         }
         response.set_header("Cache-Control", "no-store");
         response.set_content(body, content_type(file));
@@ -111,8 +122,8 @@ int serve(const ServeOptions& options, const std::atomic<bool>& stop) {
         }
         server.stop();
     });
-    std::cerr << "serving " << root.generic_string() << " at http://" << options.host << ":" << options.port
-              << "/ (Ctrl-C stops)\n";
+    std::cerr << "serving " << root.generic_string() << " at http://" << options.host << ":"
+              << options.port << "/ (Ctrl-C stops)\n";
     const bool ok = server.listen(options.host.c_str(), options.port);
     listening_ended = true;
     watcher.join();

@@ -1,9 +1,9 @@
 #pragma once
 /// `gpuguide serve`: a local preview that rebuilds when content or templates change.
+#include "render/site.hpp"
+
 #include <atomic>
 #include <string>
-
-#include "render/site.hpp"
 
 namespace gpuguide::serve {
 

@@ -1,7 +1,7 @@
 // Heading anchors: GitHub's slug rule, Chinese kept, duplicates numbered.
-#include <catch2/catch.hpp>
-
 #include "markdown/markdown.hpp"
+
+#include <catch2/catch.hpp>
 
 using gpuguide::markdown::slugify;
 
@@ -37,5 +37,6 @@ TEST_CASE("headings keep their inline Markdown", "[anchors]") {
     gpuguide::markdown::Document document("## The `cudaMalloc` *call*\n");
     const auto headings = gpuguide::markdown::anchor_headings(document);
     CHECK(headings[0].anchor == "the-cudamalloc-call");
-    CHECK(document.render_html().find("<code>cudaMalloc</code> <em>call</em>") != std::string::npos);
+    CHECK(document.render_html().find("<code>cudaMalloc</code> <em>call</em>") !=
+          std::string::npos);
 }

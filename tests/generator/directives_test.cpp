@@ -1,7 +1,7 @@
 // Directives through a real build of the fixture book: output, and each error message exactly.
-#include <catch2/catch.hpp>
-
 #include "generator_fixture.hpp"
+
+#include <catch2/catch.hpp>
 
 namespace {
 
@@ -28,42 +28,57 @@ const std::string kFence = "```";
 
 } // namespace
 
-TEST_CASE("gg-table: host columns, values with units scaled, provenance per source", "[directives]") {
-    const auto html = built_page(kFence + "gg-table\ntitle: STREAM\nprobe: gpu.stream\nhosts: all\nrows:\n"
-                                          "  - {label: Triad, value: /devices/0/triad}\n" + kFence + "\n");
-    CHECK(html.find("<th scope=\"col\" class=\"kind-host\">This machine</th>") != std::string::npos);
+TEST_CASE("gg-table: host columns, values with units scaled, provenance per source",
+          "[directives]") {
+    const auto html = built_page(kFence +
+                                 "gg-table\ntitle: STREAM\nprobe: gpu.stream\nhosts: all\nrows:\n"
+                                 "  - {label: Triad, value: /devices/0/triad}\n" +
+                                 kFence + "\n");
+    CHECK(html.find("<th scope=\"col\" class=\"kind-host\">This machine</th>") !=
+          std::string::npos);
     CHECK(html.find(">ref-host</th>") != std::string::npos);
     CHECK(html.find(">3.01\u00A0TB/s</td>") != std::string::npos);
     CHECK(html.find(">3.31\u00A0TB/s</td>") != std::string::npos); // reference = 1.1x
-    CHECK(html.find("<p class=\"provenance provenance-measured\">measured by this build · Test GPU 80GB · "
-                    "driver 580.95.05 · CUDA 13.0 · 2026-11-21 · 24.8 s</p>") != std::string::npos);
-    CHECK(html.find("<p class=\"provenance provenance-reference\">reference measurement from ref-host "
-                    "(Reference GPU), not this machine · driver 580.95.05 · CUDA 13.0 · 2026-10-01 · 24.8 s</p>") !=
-          std::string::npos);
+    CHECK(
+        html.find(
+            "<p class=\"provenance provenance-measured\">measured by this build · Test GPU 80GB · "
+            "driver 580.95.05 · CUDA 13.0 · 2026-11-21 · 24.8 s</p>") != std::string::npos);
+    CHECK(html.find(
+              "<p class=\"provenance provenance-reference\">reference measurement from ref-host "
+              "(Reference GPU), not this machine · driver 580.95.05 · CUDA 13.0 · 2026-10-01 · "
+              "24.8 s</p>") != std::string::npos);
 }
 
 TEST_CASE("gg-data: where, sort, limit, localised fields and units", "[directives]") {
-    const auto html = built_page(kFence + "gg-data\ndata: chips\ncolumns: [name, bandwidth_gbs]\nwhere: {kind: gpu}\n"
-                                          "sort: -year\nlimit: 1\n" + kFence + "\n");
+    const auto html =
+        built_page(kFence +
+                   "gg-data\ndata: chips\ncolumns: [name, bandwidth_gbs]\nwhere: {kind: gpu}\n"
+                   "sort: -year\nlimit: 1\n" +
+                   kFence + "\n");
     CHECK(html.find("Test GPU 80GB") != std::string::npos);
     CHECK(html.find("Old Card") == std::string::npos); // limit 1 after sorting newest first
     CHECK(html.find("A CPU") == std::string::npos);    // where
     CHECK(html.find(">3350<") != std::string::npos);
 }
 
-TEST_CASE("inline values: measured, skipped, reference host, data, provenance field", "[directives]") {
-    const auto html = built_page("`value:gpu.latency/devices/0/launch` `value:gpu.multi/p2p` "
-                                 "`value:ref-host:gpu.stream/devices/0/copy` `data:chips/new-card/bandwidth_gbs` "
-                                 "`value:provenance/cublas`\n");
+TEST_CASE("inline values: measured, skipped, reference host, data, provenance field",
+          "[directives]") {
+    const auto html =
+        built_page("`value:gpu.latency/devices/0/launch` `value:gpu.multi/p2p` "
+                   "`value:ref-host:gpu.stream/devices/0/copy` `data:chips/new-card/bandwidth_gbs` "
+                   "`value:provenance/cublas`\n");
     CHECK(html.find(">420\u00A0ns</strong>") != std::string::npos); // 0.42 µs reads as ns
-    CHECK(html.find("<span class=\"not-measured\" title=\"one GPU\">not measured</span>") != std::string::npos);
+    CHECK(html.find("<span class=\"not-measured\" title=\"one GPU\">not measured</span>") !=
+          std::string::npos);
     CHECK(html.find(">3.14\u00A0TB/s</strong>") != std::string::npos);
     CHECK(html.find("<span class=\"data-value\">3.35\u00A0TB/s</span>") != std::string::npos);
     CHECK(html.find(">13.0.2</strong>") != std::string::npos);
 }
 
-TEST_CASE("values are escaped: a <script> in measured text or a data record stays text", "[directives][escaping]") {
-    const auto html = built_page("`value:cpu.info/model`\n\n" + kFence + "gg-data\ndata: chips\ncolumns: [name]\n" + kFence + "\n");
+TEST_CASE("values are escaped: a <script> in measured text or a data record stays text",
+          "[directives][escaping]") {
+    const auto html = built_page("`value:cpu.info/model`\n\n" + kFence +
+                                 "gg-data\ndata: chips\ncolumns: [name]\n" + kFence + "\n");
     CHECK(html.find("Test &quot;CPU&quot; &lt;script&gt;x&lt;/script&gt;") != std::string::npos);
     CHECK(html.find("<script>x</script>") == std::string::npos);
     CHECK(html.find("Old Card &lt;b&gt;") != std::string::npos);
@@ -72,32 +87,48 @@ TEST_CASE("values are escaped: a <script> in measured text or a data record stay
 TEST_CASE("directive errors: file:line: directive: problem", "[directives][errors]") {
     // Front matter takes lines 1-3, so the Markdown's line 1 is the file's line 4.
     CHECK(error_for(kFence + "gg-tabel\nprobe: gpu.stream\n" + kFence + "\n") ==
-          "content/en/03-notes.md:4: gg-tabel: unknown directive (known: gg-table, gg-data, gg-chart, gg-provenance)");
-    CHECK(error_for("text\n\n" + kFence + "gg-table\nprobe: gpu.strem\nrows:\n  - {label: X, value: /devices/0/triad}\n" + kFence + "\n") ==
-          "content/en/03-notes.md:9: gg-table: no probe \"gpu.strem\" (known: cpu.info, cpu.stream, gpu.gemm, "
-          "gpu.latency, gpu.multi, gpu.specs, gpu.stream)");
-    CHECK(error_for(kFence + "gg-table\nprobe: gpu.stream\nrows:\n  - {label: X, value: /devices/0/tirad}\n" + kFence + "\n") ==
-          "content/en/03-notes.md:7: gg-table: no value at \"/devices/0/tirad\" (known at \"/devices/0\": copy, triad)");
+          "content/en/03-notes.md:4: gg-tabel: unknown directive (known: gg-table, gg-data, "
+          "gg-chart, gg-provenance)");
+    CHECK(error_for("text\n\n" + kFence +
+                    "gg-table\nprobe: gpu.strem\nrows:\n  - {label: X, value: /devices/0/triad}\n" +
+                    kFence + "\n") == "content/en/03-notes.md:9: gg-table: no probe \"gpu.strem\" "
+                                      "(known: cpu.info, cpu.stream, gpu.gemm, "
+                                      "gpu.latency, gpu.multi, gpu.specs, gpu.stream)");
+    CHECK(
+        error_for(kFence +
+                  "gg-table\nprobe: gpu.stream\nrows:\n  - {label: X, value: /devices/0/tirad}\n" +
+                  kFence + "\n") == "content/en/03-notes.md:7: gg-table: no value at "
+                                    "\"/devices/0/tirad\" (known at \"/devices/0\": copy, triad)");
     CHECK(error_for(kFence + "gg-table\nprobe: gpu.stream\nrwos: []\n" + kFence + "\n") ==
-          "content/en/03-notes.md:6: gg-table: unknown key `rwos` (known: title, probe, hosts, host, rows, columns, caption)");
-    const auto yaml_error = error_for(kFence + "gg-table\nprobe: gpu.stream\nrows: [\n" + kFence + "\n");
+          "content/en/03-notes.md:6: gg-table: unknown key `rwos` (known: title, probe, hosts, "
+          "host, rows, columns, caption)");
+    const auto yaml_error =
+        error_for(kFence + "gg-table\nprobe: gpu.stream\nrows: [\n" + kFence + "\n");
     CHECK(yaml_error.starts_with("content/en/03-notes.md:"));
     CHECK(yaml_error.find(": gg-table: YAML: ") != std::string::npos);
     CHECK(error_for(kFence + "gg-data\ndata: gpuz\ncolumns: [name]\n" + kFence + "\n") ==
-          "content/en/03-notes.md:5: gg-data: no data file \"gpuz\" (known: chips; files live in content/data/)");
+          "content/en/03-notes.md:5: gg-data: no data file \"gpuz\" (known: chips; files live in "
+          "content/data/)");
     CHECK(error_for(kFence + "gg-data\ndata: chips\ncolumns: [name, speed]\n" + kFence + "\n") ==
-          "content/en/03-notes.md:6: gg-data: no column \"speed\" in " + std::string("content/data/chips.json") +
+          "content/en/03-notes.md:6: gg-data: no column \"speed\" in " +
+              std::string("content/data/chips.json") +
               " (known: bandwidth_gbs, cores, kind, name, year)");
     CHECK(error_for(kFence + "gg-chart\ntype: pie\ntitle: X\n" + kFence + "\n") ==
-          "content/en/03-notes.md:5: gg-chart: unknown chart type \"pie\" (known: bar, line, scatter, roofline)");
-    CHECK(error_for(kFence + "gg-table\nprobe: gpu.stream\nhosts: [elsewhere]\nrows:\n  - {label: X, value: /devices/0/triad}\n" + kFence + "\n") ==
-          "content/en/03-notes.md:8: gg-table: no host \"elsewhere\" (known: this, reference, all, ref-host)");
+          "content/en/03-notes.md:5: gg-chart: unknown chart type \"pie\" (known: bar, line, "
+          "scatter, roofline)");
+    CHECK(error_for(kFence +
+                    "gg-table\nprobe: gpu.stream\nhosts: [elsewhere]\nrows:\n  - {label: X, value: "
+                    "/devices/0/triad}\n" +
+                    kFence + "\n") == "content/en/03-notes.md:8: gg-table: no host \"elsewhere\" "
+                                      "(known: this, reference, all, ref-host)");
     CHECK(error_for("See `value:gpu.stream/devices/0/nope`.\n") ==
-          "content/en/03-notes.md:4: value: no value at \"/devices/0/nope\" (known at \"/devices/0\": copy, triad)");
+          "content/en/03-notes.md:4: value: no value at \"/devices/0/nope\" (known at "
+          "\"/devices/0\": copy, triad)");
     CHECK(error_for("See `data:chips/no-such-card/year`.\n") ==
           "content/en/03-notes.md:4: data: no record \"no-such-card\" in content/data/chips.json");
     CHECK(error_for("See `value:gpu.stream`.\n") ==
-          "content/en/03-notes.md:4: value: write `value:PROBE/POINTER` (e.g. value:gpu.stream/devices/0/triad), "
+          "content/en/03-notes.md:4: value: write `value:PROBE/POINTER` (e.g. "
+          "value:gpu.stream/devices/0/triad), "
           "found `value:gpu.stream`");
 }
 

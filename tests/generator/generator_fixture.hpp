@@ -1,22 +1,23 @@
 #pragma once
 // Helpers for the generator tests: temporary folders, a writable copy of a fixture book, and
 // building it with the fixture's own measurement document (no probes run in tests).
-#include <stdlib.h>
+#include "load/error.hpp"
+#include "render/site.hpp"
 
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <stdlib.h>
 #include <string>
-
-#include "load/error.hpp"
-#include "render/site.hpp"
 
 namespace gg_test {
 
 namespace fs = std::filesystem;
 
-inline fs::path books_dir() { return fs::path(GPUGUIDE_TESTS_DIR) / "books"; }
+inline fs::path books_dir() {
+    return fs::path(GPUGUIDE_TESTS_DIR) / "books";
+}
 
 /// A fresh folder under /tmp, removed with everything in it at the end of the test.
 class TempDir {
@@ -86,7 +87,8 @@ class BookCopy {
     }
 
     /// Replaces a page's Markdown (front matter added) in content/<lang>/<file>.
-    void page(const std::string& file, const std::string& markdown, const std::string& lang = "en") const {
+    void page(const std::string& file, const std::string& markdown,
+              const std::string& lang = "en") const {
         write(content() / lang / file, "---\ntitle: Test page\n---\n" + markdown);
     }
 

@@ -1,17 +1,14 @@
 // `gpuguide serve` answering over loopback, with the live-reload script and version endpoint.
-#include <catch2/catch.hpp>
-
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
-
-#include <httplib.h>
-
-#include <thread>
-
 #include "generator_fixture.hpp"
 #include "serve/serve.hpp"
+
+#include <arpa/inet.h>
+#include <catch2/catch.hpp>
+#include <httplib.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <thread>
+#include <unistd.h>
 
 namespace {
 
@@ -30,7 +27,8 @@ int free_port() {
 
 } // namespace
 
-TEST_CASE("serve builds, answers on 127.0.0.1, injects the reload script and rebuilds on change", "[serve]") {
+TEST_CASE("serve builds, answers on 127.0.0.1, injects the reload script and rebuilds on change",
+          "[serve]") {
     gg_test::BookCopy book;
     gpuguide::serve::ServeOptions options;
     options.build = book.options();
@@ -60,7 +58,8 @@ TEST_CASE("serve builds, answers on 127.0.0.1, injects the reload script and reb
 
     book.page("03-notes.md", "# Edited while serving\n");
     std::string body;
-    for (int attempt = 0; attempt < 100 && body.find("Edited while serving") == std::string::npos; ++attempt) {
+    for (int attempt = 0; attempt < 100 && body.find("Edited while serving") == std::string::npos;
+         ++attempt) {
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
         if (auto notes = client.Get("/en/03-notes.html")) {
             body = notes->body;

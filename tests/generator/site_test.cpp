@@ -1,9 +1,9 @@
 // Whole builds of the fixture book: snapshot, determinism, atomic output, no-change rebuilds,
 // links, print page, language index, and `check`.
-#include <catch2/catch.hpp>
-
 #include "generator_fixture.hpp"
 #include "render/check.hpp"
+
+#include <catch2/catch.hpp>
 
 using gg_test::BookCopy;
 
@@ -11,7 +11,8 @@ namespace {
 
 // Chart figures are the charts library's output (tested in charts_test.cpp); the snapshot checks
 // where the generator puts them, not how they are drawn, so a chart change needs no new snapshot.
-std::map<std::string, std::string> without_chart_drawings(std::map<std::string, std::string> files) {
+std::map<std::string, std::string>
+without_chart_drawings(std::map<std::string, std::string> files) {
     const std::string open = "<figure class=\"chart";
     for (auto& [path, bytes] : files) {
         for (auto at = bytes.find(open); at != std::string::npos; at = bytes.find(open, at + 1)) {
@@ -27,11 +28,13 @@ std::map<std::string, std::string> without_chart_drawings(std::map<std::string, 
 
 } // namespace
 
-TEST_CASE("the basic book matches its snapshot (tests/books/update-snapshots.sh regenerates it)", "[site][snapshot]") {
+TEST_CASE("the basic book matches its snapshot (tests/books/update-snapshots.sh regenerates it)",
+          "[site][snapshot]") {
     BookCopy book;
     gpuguide::render::build_site(book.options());
     const auto built = without_chart_drawings(gg_test::tree(book.out()));
-    const auto expected = without_chart_drawings(gg_test::tree(gg_test::books_dir() / "basic" / "expected"));
+    const auto expected =
+        without_chart_drawings(gg_test::tree(gg_test::books_dir() / "basic" / "expected"));
     REQUIRE(!expected.empty());
     for (const auto& [path, bytes] : expected) {
         INFO("file " << path);
@@ -44,7 +47,8 @@ TEST_CASE("the basic book matches its snapshot (tests/books/update-snapshots.sh 
     }
 }
 
-TEST_CASE("same inputs give byte-identical output, whatever the thread count", "[site][determinism]") {
+TEST_CASE("same inputs give byte-identical output, whatever the thread count",
+          "[site][determinism]") {
     BookCopy book;
     auto options = book.options();
     options.jobs = 1;
@@ -56,7 +60,8 @@ TEST_CASE("same inputs give byte-identical output, whatever the thread count", "
     CHECK(first.size() > 15);
 }
 
-TEST_CASE("a failing build leaves the previous site byte-identical and no temporary folder", "[site][atomic]") {
+TEST_CASE("a failing build leaves the previous site byte-identical and no temporary folder",
+          "[site][atomic]") {
     BookCopy book;
     gpuguide::render::build_site(book.options());
     const auto before = gg_test::tree(book.out());
@@ -70,7 +75,8 @@ TEST_CASE("a failing build leaves the previous site byte-identical and no tempor
     }
 }
 
-TEST_CASE("a rebuild with nothing changed writes nothing; a changed page rebuilds", "[site][incremental]") {
+TEST_CASE("a rebuild with nothing changed writes nothing; a changed page rebuilds",
+          "[site][incremental]") {
     BookCopy book;
     auto options = book.options();
     options.force = false;
@@ -81,7 +87,8 @@ TEST_CASE("a rebuild with nothing changed writes nothing; a changed page rebuild
     CHECK(std::filesystem::last_write_time(page) == written);
     book.page("03-notes.md", "# Changed notes\n");
     CHECK_FALSE(gpuguide::render::build_site(options).up_to_date);
-    CHECK(gg_test::read(book.out() / "en" / "03-notes.html").find("Changed notes") != std::string::npos);
+    CHECK(gg_test::read(book.out() / "en" / "03-notes.html").find("Changed notes") !=
+          std::string::npos);
 }
 
 TEST_CASE("links between pages point at .html pages, relative, anchors kept", "[site][links]") {
@@ -98,15 +105,18 @@ TEST_CASE("links between pages point at .html pages, relative, anchors kept", "[
     CHECK(gpuguide::render::check_site(book.out()).empty());
 }
 
-TEST_CASE("a link to a page outside SUMMARY.md fails the build at its line", "[site][links][errors]") {
+TEST_CASE("a link to a page outside SUMMARY.md fails the build at its line",
+          "[site][links][errors]") {
     BookCopy book;
     book.page("03-notes.md", "Intro\n\nSee [elsewhere](nowhere.md#x).\n");
     const auto message = book.build_error();
-    CHECK(message.find("content/en/03-notes.md:6: link to `nowhere.md`, which is not a page of ") != std::string::npos);
+    CHECK(message.find("content/en/03-notes.md:6: link to `nowhere.md`, which is not a page of ") !=
+          std::string::npos);
     CHECK(message.find("SUMMARY.md; add it there or fix the link") != std::string::npos);
 }
 
-TEST_CASE("print.html holds every page with page-prefixed anchors and in-document links", "[site][print]") {
+TEST_CASE("print.html holds every page with page-prefixed anchors and in-document links",
+          "[site][print]") {
     BookCopy book;
     gpuguide::render::build_site(book.options());
     const auto print = gg_test::read(book.out() / "en" / "print.html");
@@ -123,20 +133,24 @@ TEST_CASE("print.html holds every page with page-prefixed anchors and in-documen
     CHECK(page.find("href=\"#fn-1\" id=\"fnref-1\"") != std::string::npos);
 }
 
-TEST_CASE("site extras: language index, contents, toc.js, 404, .nojekyll, sitemap only with a base URL", "[site]") {
+TEST_CASE(
+    "site extras: language index, contents, toc.js, 404, .nojekyll, sitemap only with a base URL",
+    "[site]") {
     BookCopy book;
     auto options = book.options();
     gpuguide::render::build_site(options);
     const auto root_index = gg_test::read(book.out() / "index.html");
-    CHECK(root_index.find("<a href=\"en/index.html\" hreflang=\"en\" lang=\"en\">English</a>") != std::string::npos);
-    CHECK(root_index.find("<a href=\"zh/index.html\" hreflang=\"zh\" lang=\"zh\">中文</a>") != std::string::npos);
+    CHECK(root_index.find("<a href=\"en/index.html\" hreflang=\"en\" lang=\"en\">English</a>") !=
+          std::string::npos);
+    CHECK(root_index.find("<a href=\"zh/index.html\" hreflang=\"zh\" lang=\"zh\">中文</a>") !=
+          std::string::npos);
     CHECK(root_index.find("navigator.language") != std::string::npos);
     const auto toc = gg_test::read(book.out() / "en" / "toc.js");
     CHECK(toc.starts_with("window.GPUGUIDE_TOC = ["));
     CHECK(toc.find("\"href\":\"02-catalogue.html\"") != std::string::npos);
     CHECK(toc.find("\"draft\":true") != std::string::npos);
-    CHECK(gg_test::read(book.out() / "en" / "contents.html").find("<span class=\"draft\">2. Not written yet</span>") !=
-          std::string::npos);
+    CHECK(gg_test::read(book.out() / "en" / "contents.html")
+              .find("<span class=\"draft\">2. Not written yet</span>") != std::string::npos);
     CHECK(std::filesystem::exists(book.out() / ".nojekyll"));
     CHECK(std::filesystem::exists(book.out() / "404.html"));
     CHECK(std::filesystem::exists(book.out() / "en" / "images" / "diagram.svg"));
@@ -144,15 +158,18 @@ TEST_CASE("site extras: language index, contents, toc.js, 404, .nojekyll, sitema
     options.base_url = "https://example.org/guide";
     gpuguide::render::build_site(options);
     const auto sitemap = gg_test::read(book.out() / "sitemap.xml");
-    CHECK(sitemap.find("<loc>https://example.org/guide/zh/03-notes.html</loc><lastmod>2025-11-21</lastmod>") !=
-          std::string::npos);
+    CHECK(
+        sitemap.find(
+            "<loc>https://example.org/guide/zh/03-notes.html</loc><lastmod>2025-11-21</lastmod>") !=
+        std::string::npos);
 }
 
 TEST_CASE("check lists broken links, anchors, images and absolute paths", "[site][check]") {
     BookCopy book;
     gpuguide::render::build_site(book.options());
     gg_test::write(book.out() / "en" / "broken.html",
-                   "<p><a href=\"index.html#nope\">a</a> <a href=\"gone.html\">b</a> <img src=\"images/none.png\">"
+                   "<p><a href=\"index.html#nope\">a</a> <a href=\"gone.html\">b</a> <img "
+                   "src=\"images/none.png\">"
                    " <a href=\"/en/index.html\">c</a> <a href=\"https://example.com/x\">ok</a>"
                    " <a href=\"index.html#%E4%B8%8B\">d</a><span id=\"下\"></span></p>");
     const auto problems = gpuguide::render::check_site(book.out());
@@ -169,5 +186,7 @@ TEST_CASE("templates may insert only *_html values unescaped", "[site][templates
     BookCopy book;
     gg_test::write(book.root() / "templates" / "partials" / "nav.mustache", "\n{{{page.title}}}\n");
     const auto message = book.build_error();
-    CHECK(message.find("templates/partials/nav.mustache:2: `page.title` is inserted without escaping") != std::string::npos);
+    CHECK(message.find(
+              "templates/partials/nav.mustache:2: `page.title` is inserted without escaping") !=
+          std::string::npos);
 }

@@ -1,8 +1,8 @@
 // SUMMARY.md parsing: numbering, parts, prefix/suffix chapters, drafts, and each error.
-#include <catch2/catch.hpp>
-
 #include "generator_fixture.hpp"
 #include "load/book.hpp"
+
+#include <catch2/catch.hpp>
 
 namespace {
 
@@ -33,8 +33,9 @@ struct SummaryDir {
 
 TEST_CASE("SUMMARY.md: numbered chapters, sections, parts, prefix, suffix, drafts", "[summary]") {
     SummaryDir summary;
-    const auto entries = summary.parse("# Summary\n\n[Intro](index.md)\n\n# Part one\n\n- [A](a.md)\n"
-                                       "    - [B](b.md)\n    - [Draft]()\n- [C](c.md)\n\n---\n\n[D](d.md)\n");
+    const auto entries =
+        summary.parse("# Summary\n\n[Intro](index.md)\n\n# Part one\n\n- [A](a.md)\n"
+                      "    - [B](b.md)\n    - [Draft]()\n- [C](c.md)\n\n---\n\n[D](d.md)\n");
     using Kind = gpuguide::SummaryEntry::Kind;
     REQUIRE(entries.size() == 8);
     CHECK(entries[0].title == "Intro");
@@ -57,7 +58,8 @@ TEST_CASE("SUMMARY.md: numbered chapters, sections, parts, prefix, suffix, draft
 
 TEST_CASE("SUMMARY.md: numbering continues across parts", "[summary]") {
     SummaryDir summary;
-    const auto entries = summary.parse("# S\n# One\n- [A](a.md)\n# Two\n- [B](b.md)\n  - [C](c.md)\n");
+    const auto entries =
+        summary.parse("# S\n# One\n- [A](a.md)\n# Two\n- [B](b.md)\n  - [C](c.md)\n");
     CHECK(entries[1].number == "1.");
     CHECK(entries[3].number == "2.");
     CHECK(entries[4].number == "2.1.");
@@ -67,17 +69,21 @@ TEST_CASE("SUMMARY.md errors name the line and what to do", "[summary]") {
     SummaryDir summary;
     CHECK(summary.error("# S\n\n- [A](missing.md)\n") ==
           "SUMMARY.md:3: `missing.md` does not exist (looked for " +
-              (summary.dir.path() / "missing.md").generic_string() + "); create the page or fix the link");
+              (summary.dir.path() / "missing.md").generic_string() +
+              "); create the page or fix the link");
     CHECK(summary.error("# S\n- [A](a.md)\n- [Again](a.md)\n") ==
           "SUMMARY.md:3: `a.md` is already listed at line 2; each page may appear only once");
     CHECK(summary.error("# S\nsome prose\n") ==
           "SUMMARY.md:2: cannot read this line: `some prose`; expected `- [Title](file.md)`, "
           "`[Title](file.md)`, `# Part title`, `---` or a blank line");
     CHECK(summary.error("# S\n- A without a link\n") ==
-          "SUMMARY.md:2: a list item must be one link `- [Title](file.md)` (or `- [Title]()` for a draft), "
+          "SUMMARY.md:2: a list item must be one link `- [Title](file.md)` (or `- [Title]()` for a "
+          "draft), "
           "found `A without a link`");
-    CHECK(summary.error("# S\n  - [A](a.md)\n") == "SUMMARY.md:2: the first item of a list must not be indented");
+    CHECK(summary.error("# S\n  - [A](a.md)\n") ==
+          "SUMMARY.md:2: the first item of a list must not be indented");
     CHECK(summary.error("# S\n- [A](../a.md)\n") ==
-          "SUMMARY.md:2: `../a.md` is not a Markdown file inside this language's folder; link to a file "
+          "SUMMARY.md:2: `../a.md` is not a Markdown file inside this language's folder; link to a "
+          "file "
           "like `03-gpu-architecture.md`");
 }
