@@ -67,6 +67,18 @@ struct ChartBuilder {
         return measure::numeric(*found.value);
     }
 
+    // A theoretical peak: drawn when the document has it (the probe may not know the chip).
+    std::optional<double> optional_number(const std::string& host, const std::string& reference) {
+        const auto path = split_probe_path(reference);
+        try {
+            const auto result = context.store.probe(host, path.probe);
+            const auto* value = context.store.value(result, path.pointer);
+            return value ? measure::numeric(*value) : std::nullopt;
+        } catch (const measure::LookupError&) {
+            return std::nullopt;
+        }
+    }
+
     std::string record_text(const json& record, const std::string& name) {
         const auto found = record.find(name);
         if (found == record.end() || found->is_null()) {
@@ -215,13 +227,11 @@ struct ChartBuilder {
                     near, host, "gpu.gemm/devices/0/precisions/" + precision + "/best")) {
                 roof.compute_tflops.push_back({precision, *best, false});
             }
-            if (auto peak = measured_number(near, host,
-                                            "gpu.specs/devices/0/peak/" + peak_key.at(precision))) {
+            if (auto peak = optional_number(host, "gpu.specs/devices/0/peak/" + peak_key.at(precision))) {
                 roof.compute_tflops.push_back({precision, *peak, true});
             }
         }
-        roof.theoretical_bandwidth_gbs =
-            measured_number(near, host, "gpu.specs/devices/0/peak/memory_bandwidth");
+        roof.theoretical_bandwidth_gbs = optional_number(host, "gpu.specs/devices/0/peak/memory_bandwidth");
         if (bandwidth && !roof.compute_tflops.empty()) {
             spec.roofline = std::move(roof);
         }

@@ -49,6 +49,27 @@ TEST_CASE("gg-table: host columns, values with units scaled, provenance per sour
               "24.8 s</p>") != std::string::npos);
 }
 
+TEST_CASE("gg-chart: roofline and measured line charts draw figures with provenance", "[directives]") {
+    const auto html = built_page(kFence + "gg-chart\ntype: roofline\ntitle: Roofline\nprecisions: [fp32, bf16]\n" +
+                                 kFence + "\n\n" + kFence +
+                                 "gg-chart\ntype: line\ntitle: Host to device\nx: {label: Bytes, log: true}\n"
+                                 "series:\n  - {label: H2D pinned, points: gpu.transfer/devices/0/curves/h2d_pinned, "
+                                 "x: bytes, y: bandwidth}\n" +
+                                 kFence + "\n");
+    CHECK(html.find("id=\"page-03-notes-chart-1\"") != std::string::npos);
+    CHECK(html.find("id=\"page-03-notes-chart-2\"") != std::string::npos);
+    CHECK(html.find("<svg") != std::string::npos);
+    CHECK(html.find("<p class=\"provenance provenance-measured\">") != std::string::npos);
+    CHECK(html.find("chart-unmeasured") == std::string::npos);
+}
+
+TEST_CASE("gg-chart: a probe that did not run gives a 'not measured' figure, not empty axes", "[directives]") {
+    const auto html = built_page(kFence + "gg-chart\ntype: bar\ntitle: P2P\nseries:\n"
+                                          "  - {label: P2P, value: gpu.multi/p2p/bandwidth}\n" + kFence + "\n");
+    CHECK(html.find("<figure class=\"chart chart-unmeasured\" id=\"page-03-notes-chart-1\"><figcaption>P2P"
+                    "</figcaption><p>not measured</p></figure>") != std::string::npos);
+}
+
 TEST_CASE("gg-data: where, sort, limit, localised fields and units", "[directives]") {
     const auto html =
         built_page(kFence +
@@ -93,7 +114,7 @@ TEST_CASE("directive errors: file:line: directive: problem", "[directives][error
                     "gg-table\nprobe: gpu.strem\nrows:\n  - {label: X, value: /devices/0/triad}\n" +
                     kFence + "\n") == "content/en/03-notes.md:9: gg-table: no probe \"gpu.strem\" "
                                       "(known: cpu.info, cpu.stream, gpu.gemm, "
-                                      "gpu.latency, gpu.multi, gpu.specs, gpu.stream)");
+                                      "gpu.latency, gpu.multi, gpu.specs, gpu.stream, gpu.transfer)");
     CHECK(
         error_for(kFence +
                   "gg-table\nprobe: gpu.stream\nrows:\n  - {label: X, value: /devices/0/tirad}\n" +
