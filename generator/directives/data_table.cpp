@@ -47,7 +47,10 @@ BlockHtml data_table(const Body& body, const Context& context) {
             body.fail(where, "`where` must be keys and values, e.g. {vendor: NVIDIA}");
         }
         for (const auto& condition : where) {
-            const auto field = condition.first.as<std::string>();
+            if (!condition.first.IsScalar()) {
+                body.fail(condition.first, "a key must be plain text, not a list or a map");
+            }
+            const auto field = condition.first.Scalar();
             const json wanted = yaml_to_json(condition.second);
             std::erase_if(records, [&](const json* record) {
                 const auto found = record->find(field);

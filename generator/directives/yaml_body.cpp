@@ -35,7 +35,10 @@ void Body::allow_only(const YAML::Node& map, const std::vector<std::string>& all
         fail(map, "expected keys like `label: ...` here");
     }
     for (const auto& item : map) {
-        const auto key = item.first.as<std::string>();
+        if (!item.first.IsScalar()) {
+            fail(item.first, "a key must be plain text, not a list or a map");
+        }
+        const auto key = item.first.Scalar();
         if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
             std::string known;
             for (const auto& name : allowed) {
