@@ -75,7 +75,7 @@ TEST_CASE("a failing build leaves the previous site byte-identical and no tempor
     }
 }
 
-TEST_CASE("a rebuild with nothing changed writes nothing; a changed page rebuilds",
+TEST_CASE("a rebuild with nothing changed writes nothing, and a changed page rebuilds",
           "[site][incremental]") {
     BookCopy book;
     auto options = book.options();
