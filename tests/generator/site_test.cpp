@@ -190,3 +190,17 @@ TEST_CASE("templates may insert only *_html values unescaped", "[site][templates
               "templates/partials/nav.mustache:2: `page.title` is inserted without escaping") !=
           std::string::npos);
 }
+
+TEST_CASE("the lang option builds only the languages asked for, and an unknown one is an error", "[site]") {
+    BookCopy book;
+    auto options = book.options();
+    options.langs = {"zh"};
+    const auto report = gpuguide::render::build_site(options);
+    CHECK(report.languages == 1);
+    CHECK(report.pages == 4);
+    CHECK(std::filesystem::exists(book.out() / "zh" / "index.html"));
+    CHECK_FALSE(std::filesystem::exists(book.out() / "en"));
+    options.langs = {"fr"};
+    CHECK_THROWS_WITH(gpuguide::render::build_site(options),
+                      Catch::Contains("fr/SUMMARY.md: language `fr` was asked for (--lang) but has no SUMMARY.md"));
+}
