@@ -189,7 +189,7 @@ def main():
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     report = ["# Benchmark results", "",
               f"Measured {now} on {machine()}; median of {args.runs} runs after one warm-up run "
-              "(load average at the start: {start_load}). CPU s is user + system time (also "
+              f"(load average at the start: {start_load}). CPU s is user + system time (also "
               "children), less disturbed than wall time when other work shares the cores.",
               "", f"Tools: {version(['hugo', 'version'])}; {version(['cmark-gfm', '--version'])}; "
               f"gpuguide {'at ' + str(args.gpuguide) if args.gpuguide else 'not measured'}.", "",
