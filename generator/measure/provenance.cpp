@@ -44,13 +44,33 @@ bool is_placeholder(const ProbeResult& result) {
            result.reason() == "not yet measured";
 }
 
+// The runner marks results it took from its cache (`from_cache`, with `measured_at`), so a
+// document of this build can mix fresh and cached probes; each value says which it is.
+Origin effective_origin(const ProbeResult& result) {
+    if (result.document->origin == Origin::Measured && result.entry != nullptr &&
+        result.entry->value("from_cache", false)) {
+        return Origin::Cache;
+    }
+    return result.document->origin;
+}
+
+std::string measured_on(const ProbeResult& result) {
+    if (result.entry != nullptr) {
+        const auto at = result.entry->find("measured_at");
+        if (at != result.entry->end() && at->is_string()) {
+            return at->get<std::string>().substr(0, 10);
+        }
+    }
+    return text_at(result.document->json, "/provenance/date").substr(0, 10);
+}
+
 } // namespace
 
 std::string provenance_kind(const ProbeResult& result) {
     if (is_placeholder(result)) {
         return "placeholder";
     }
-    switch (result.document->origin) {
+    switch (effective_origin(result)) {
     case Origin::Measured:
         return "measured";
     case Origin::Cache:
@@ -72,12 +92,12 @@ std::string provenance_text(const ProbeResult& result, std::string_view lang) {
     const bool gpu_probe = result.key.starts_with("gpu.");
     const std::string machine = gpu_probe ? gpu : text_at(json, "/provenance/cpu");
     std::string text;
-    switch (result.document->origin) {
+    switch (effective_origin(result)) {
     case Origin::Measured:
         text = w.measured;
         break;
     case Origin::Cache:
-        text = std::string(w.cache) + date + (lang == "zh" ? "）" : ")");
+        text = std::string(w.cache) + measured_on(result) + (lang == "zh" ? "）" : ")");
         break;
     case Origin::Reference:
         text = std::string(w.reference) + result.document->host;

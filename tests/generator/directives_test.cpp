@@ -70,6 +70,19 @@ TEST_CASE("gg-chart: a probe that did not run gives a 'not measured' figure, not
                     "</figcaption><p>not measured</p></figure>") != std::string::npos);
 }
 
+TEST_CASE("a result the probe runner took from its cache says so, with its date", "[directives]") {
+    gg_test::BookCopy book;
+    auto document = nlohmann::json::parse(gg_test::read(book.root() / "this-host.json"));
+    document["probes"]["gpu.stream"]["from_cache"] = true;
+    document["probes"]["gpu.stream"]["measured_at"] = "2026-11-02T10:00:00Z";
+    gg_test::write(book.root() / "this-host.json", document.dump());
+    book.page("03-notes.md", "`value:gpu.stream/devices/0/triad` `value:gpu.latency/devices/0/launch`\n");
+    gpuguide::render::build_site(book.options());
+    const auto html = gg_test::read(book.out() / "en" / "03-notes.html");
+    CHECK(html.find("title=\"from this build&#39;s cache (measured on 2026-11-02) · Test GPU 80GB") != std::string::npos);
+    CHECK(html.find("title=\"measured by this build · Test GPU 80GB") != std::string::npos);
+}
+
 TEST_CASE("gg-data: where, sort, limit, localised fields and units", "[directives]") {
     const auto html =
         built_page(kFence +
