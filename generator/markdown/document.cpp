@@ -53,10 +53,33 @@ std::string Document::render_html() const {
     return result;
 }
 
+namespace {
+
+bool is_control(char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return (byte < 0x20 && c != '\t' && c != '\n' && c != '\r') || byte == 0x7F;
+}
+
+} // namespace
+
+std::string without_control_characters(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (char c : text) {
+        if (!is_control(c)) {
+            out += c;
+        }
+    }
+    return out;
+}
+
 std::string escape_html(std::string_view text) {
     std::string out;
     out.reserve(text.size());
     for (char c : text) {
+        if (is_control(c)) {
+            continue;
+        }
         switch (c) {
         case '&':
             out += "&amp;";

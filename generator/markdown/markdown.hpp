@@ -94,7 +94,12 @@ struct TextSection {
 std::vector<TextSection> plain_text_sections(const Document& document,
                                              const std::vector<Heading>& headings);
 
-/// Escapes text for HTML element content and attribute values.
+/// Escapes text for HTML element content and attribute values; drops control characters
+/// (C0 except tab, line feed and carriage return, and DEL), which HTML and XML text may not hold.
 std::string escape_html(std::string_view text);
+
+/// `text` without the control characters that escape_html drops (for text that Mustache or cmark
+/// escapes later: measured strings and data-file text come from other machines).
+std::string without_control_characters(std::string_view text);
 
 } // namespace gpuguide::markdown

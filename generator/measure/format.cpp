@@ -1,4 +1,5 @@
 // Numbers and metrics as people read them.
+#include "markdown/markdown.hpp"
 #include "measure/store.hpp"
 
 #include <array>
@@ -88,7 +89,7 @@ std::string unit_of(const nlohmann::json& value) {
 
 Formatted format_value(const nlohmann::json& value, std::string_view lang) {
     if (value.is_string()) {
-        return {value.get<std::string>(), std::nullopt, ""};
+        return {markdown::without_control_characters(value.get<std::string>()), std::nullopt, ""};
     }
     if (value.is_boolean()) {
         const bool yes = value.get<bool>();

@@ -137,7 +137,7 @@ std::string provenance_text(const ProbeResult& result, std::string_view lang) {
     if (!result.ok()) {
         text += std::string(" · ") + w.skipped + ": " + result.reason();
     }
-    return text;
+    return markdown::without_control_characters(text); // host and GPU names come from elsewhere
 }
 
 std::string provenance_html(const ProbeResult& result, std::string_view lang) {

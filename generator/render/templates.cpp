@@ -1,6 +1,7 @@
 #include "render/templates.hpp"
 
 #include "load/error.hpp"
+#include "markdown/markdown.hpp"
 #include "load/files.hpp"
 
 #include <algorithm>
@@ -30,7 +31,7 @@ mustache::data to_data(const nlohmann::json& value) {
         return list;
     }
     case nlohmann::json::value_t::string: {
-        const auto& text = value.get_ref<const std::string&>();
+        const auto text = markdown::without_control_characters(value.get_ref<const std::string&>());
         // An empty string is falsy, so {{#page.description}} sections skip it.
         return text.empty() ? mustache::data{false} : mustache::data{text};
     }

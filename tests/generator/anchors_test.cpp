@@ -40,3 +40,10 @@ TEST_CASE("headings keep their inline Markdown", "[anchors]") {
     CHECK(document.render_html().find("<code>cudaMalloc</code> <em>call</em>") !=
           std::string::npos);
 }
+
+TEST_CASE("escape_html escapes markup and drops control characters", "[escaping]") {
+    using gpuguide::markdown::escape_html;
+    CHECK(escape_html("<b title=\"x\">'&'</b>") == "&lt;b title=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/b&gt;");
+    CHECK(escape_html(std::string("a\x01\x1b\x7f" "b\tc\n", 8)) == "ab\tc\n");
+    CHECK(gpuguide::markdown::without_control_characters(std::string("GPU\x07 name", 9)) == "GPU name");
+}
