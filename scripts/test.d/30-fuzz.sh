@@ -35,8 +35,9 @@ run_one() {
     echo "fuzz_$name: $(grep -m1 'stat::number_of_executed_units' "$work/$name.log" |
       awk '{print $2}') executions in ${seconds}s, no findings"
   else
-    echo "fuzz_$name FAILED; last lines of $work/$name.log:" >&2
-    tail -n 40 "$work/$name.log" >&2
+    echo "fuzz_$name FAILED; from $work/$name.log:" >&2
+    grep -a -m1 -A24 -E '^==[0-9]+==|^terminate called|deadly signal' "$work/$name.log" >&2 ||
+      tail -n 30 "$work/$name.log" >&2
     for artifact in "$work/$name"-*; do
       [[ -e $artifact ]] && echo "reproduce: $build/tests/fuzz/fuzz_$name $artifact" >&2
     done
