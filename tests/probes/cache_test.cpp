@@ -70,7 +70,7 @@ TEST_CASE("the cache key changes with every input") {
     CHECK(cache_key(unrelated, false) == key);
 }
 
-TEST_CASE("a second auto run takes the CPU results from the cache; fresh measures again") {
+TEST_CASE("a second auto run takes the CPU results from the cache, and fresh measures again") {
     TempDir dir("reuse");
     auto first = collect_measurements(quick_options(dir.path, {"cpu.info", "cpu.stream"}));
     REQUIRE(first.document);

@@ -58,7 +58,7 @@ TEST_CASE("without a usable GPU the identity says why, and versions stay known")
 }
 
 #if GPUGUIDE_PROBES_HAVE_CUDA
-TEST_CASE("NVML: absent library reported with a reason; throttle reasons named") {
+TEST_CASE("NVML: absent library reported with a reason, throttle reasons named") {
     auto& nvml = gpu::Nvml::instance();
     if (nvml.available()) {
         CHECK(nvml.driver_version());

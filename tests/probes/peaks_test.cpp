@@ -48,7 +48,7 @@ TEST_CASE("A100 (8.0): FP32 19.5, FP64 9.7, TF32 156, BF16 312, INT8 624, 1555 G
     CHECK(a100["fp8_tensor"]["value"].is_null()); // no FP8 tensor cores before 8.9
 }
 
-TEST_CASE("V100 (7.0): FP32 15.7, FP64 7.8, FP16 tensor 125; no BF16, TF32 or INT8 tensor cores") {
+TEST_CASE("V100 (7.0): FP32 15.7, FP64 7.8, FP16 tensor 125, no BF16, TF32 or INT8 tensor cores") {
     auto v100 = peaks_for(7, 0, 80, 1530);
     CHECK(peak(v100, "fp32") == Approx(15.7).epsilon(0.003));
     CHECK(peak(v100, "fp64") == Approx(7.8).epsilon(0.005));
@@ -93,7 +93,7 @@ TEST_CASE("PCIe per-direction bandwidth after encoding") {
     CHECK_FALSE(pcie_bandwidth_gbs(0, 16));
 }
 
-TEST_CASE("results above the theoretical peak are flagged; plausible ones pass") {
+TEST_CASE("results above the theoretical peak are flagged, plausible ones pass") {
     nlohmann::json specs = {{"devices", {{{"peak", peaks_for(9, 0, 132, 1980, 2619, 5120)}}}}};
     auto metric = [](double median) {
         return nlohmann::json{{"median", median}, {"min", median}, {"max", median},
