@@ -22,12 +22,20 @@ std::string join_keys(const nlohmann::json& object) {
     return keys;
 }
 
+bool contains_safely(const nlohmann::json& root, const nlohmann::json::json_pointer& pointer) {
+    try {
+        return root.contains(pointer);
+    } catch (const nlohmann::json::exception&) {
+        return false;
+    }
+}
+
 // Lists what exists at the deepest part of `pointer` that does exist, for a helpful message.
 std::string known_near(const nlohmann::json& root, const nlohmann::json::json_pointer& pointer) {
     auto parent = pointer;
     while (!parent.empty()) {
         parent = parent.parent_pointer();
-        if (root.contains(parent)) {
+        if (contains_safely(root, parent)) {
             const auto& there = root.at(parent);
             if (there.is_object()) {
                 return "known at \"" + parent.to_string() + "\": " + join_keys(there);
@@ -154,7 +162,14 @@ const nlohmann::json* Store::value(const ProbeResult& result, const std::string&
         throw LookupError("\"" + pointer +
                           "\" is not a JSON pointer; write it like /devices/0/triad");
     }
-    if (!found->contains(parsed)) {
+    // nlohmann 3.11 throws from contains() for some tokens that cannot index an array
+    // ("/devices//triad"); any such pointer simply names no value.
+    bool present = false;
+    try {
+        present = found->contains(parsed);
+    } catch (const nlohmann::json::exception&) {
+    }
+    if (!present) {
         throw LookupError("no value at \"" + pointer + "\" (" + known_near(*found, parsed) + ")");
     }
     return &found->at(parsed);
