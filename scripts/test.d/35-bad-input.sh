@@ -12,7 +12,10 @@ if [[ $bin == build/default ]]; then
 fi
 gpuguide=$bin/generator/gpuguide
 
-tests/bad-input/run.sh "$gpuguide"
-python3 tests/hardening/untrusted_strings.py "$gpuguide"
-tests/hardening/determinism.sh "$gpuguide"
-tests/hardening/probe_faults.sh "$gpuguide" "$bin/probes/gpuguide-probe"
+# Every check runs even when an earlier one fails, so one run reports everything.
+failed=0
+tests/bad-input/run.sh "$gpuguide" || failed=1
+python3 tests/hardening/untrusted_strings.py "$gpuguide" || failed=1
+tests/hardening/determinism.sh "$gpuguide" || failed=1
+tests/hardening/probe_faults.sh "$gpuguide" "$bin/probes/gpuguide-probe" || failed=1
+exit $failed
