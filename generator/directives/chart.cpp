@@ -54,9 +54,11 @@ struct ChartBuilder {
         return data_file(body, body.root()["data"], context, body.text(body.root(), "data"));
     }
 
-    // A measured number through the store; nullopt (and a note) when the probe is not ok.
+    // A measured number through the store, in the axis' unit when the axis names one (a CPU's
+    // GFLOP/s and a GPU's TFLOP/s on one bar chart); nullopt (and a note) when not measured.
     std::optional<double> measured_number(const YAML::Node& near, const std::string& host,
-                                          const std::string& reference) {
+                                          const std::string& reference,
+                                          const std::string& axis_unit = "") {
         const auto found = lookup(body, near, context, host, split_probe_path(reference));
         notes.add(found.result, context.lang);
         measured = true;
@@ -64,7 +66,24 @@ struct ChartBuilder {
             any_unmeasured = true;
             return std::nullopt;
         }
-        return measure::numeric(*found.value);
+        return in_axis_unit(near, *found.value, measure::numeric(*found.value), axis_unit);
+    }
+
+    // Converts a metric's number to the axis unit; a unit that cannot be converted fails the
+    // build rather than drawing bars 1000x off.
+    std::optional<double> in_axis_unit(const YAML::Node& near, const json& metric,
+                                       std::optional<double> number,
+                                       const std::string& axis_unit) {
+        if (!number || axis_unit.empty()) {
+            return number;
+        }
+        const auto unit = measure::unit_of(metric);
+        const auto converted = measure::convert_unit(*number, unit, axis_unit);
+        if (!converted) {
+            body.fail(near, "a value in " + unit + " cannot be drawn on an axis in " + axis_unit +
+                                " (give the axis a unit of the same kind, or none)");
+        }
+        return converted;
     }
 
     // A theoretical peak: drawn when the document has it (the probe may not know the chip).
@@ -178,10 +197,14 @@ struct ChartBuilder {
                 }
                 const auto x = body.text(node, "x"), y = body.text(node, "y");
                 for (const auto& element : *found.value) {
-                    const auto px =
-                        element.contains(x) ? measure::numeric(element[x]) : std::nullopt;
-                    const auto py =
-                        element.contains(y) ? measure::numeric(element[y]) : std::nullopt;
+                    const auto px = element.contains(x)
+                                        ? in_axis_unit(node["points"], element[x],
+                                                       measure::numeric(element[x]), spec.x.unit)
+                                        : std::nullopt;
+                    const auto py = element.contains(y)
+                                        ? in_axis_unit(node["points"], element[y],
+                                                       measure::numeric(element[y]), spec.y.unit)
+                                        : std::nullopt;
                     if (px && py) {
                         series.points.push_back({*px, *py, "", false});
                     }
@@ -189,7 +212,7 @@ struct ChartBuilder {
             } else {
                 body.allow_only(node, {"label", "value", "host"});
                 const auto value = measured_number(node["value"], body.text_or(node, "host", host),
-                                                   body.text(node, "value"));
+                                                   body.text(node, "value"), spec.y.unit);
                 if (value) {
                     series.points.push_back({0, *value, body.text(node, "label"), false});
                 }

@@ -43,7 +43,9 @@ void check_column(const Body& body, const YAML::Node& near, const DataFile& data
 }
 
 const nlohmann::json& localized(const nlohmann::json& value, const std::string& lang) {
-    if (value.is_object() && !value.contains("unit")) {
+    // Column metadata ({"en", "zh", "unit"}) and record text ({"en", "zh"}) are both localized
+    // objects; anything without the page's language or English falls through unchanged.
+    if (value.is_object()) {
         if (const auto found = value.find(lang); found != value.end()) {
             return *found;
         }

@@ -2,6 +2,7 @@
 #include "markdown/markdown.hpp"
 #include "measure/store.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -31,7 +32,44 @@ constexpr std::array kScalings{
     Scaling{"MiB", 1024 * 10, false, 1.0 / 1024, "GiB"},
 };
 
+struct PrefixedUnit {
+    double factor = 1; // multiplier to the base unit
+    std::string_view base;
+};
+
+// Splits an SI prefix off a unit: "TFLOP/s" -> {1e12, "FLOP/s"}. Units without a known prefix are
+// their own base, so "W" and "GFLOP/s/W" still compare with themselves.
+PrefixedUnit split_prefix(std::string_view unit) {
+    static constexpr std::array<std::pair<std::string_view, double>, 8> kPrefixes{{
+        {"n", 1e-9}, {"µ", 1e-6}, {"m", 1e-3}, {"k", 1e3}, {"M", 1e6}, {"G", 1e9}, {"T", 1e12},
+        {"P", 1e15}}};
+    // Only units whose base is a known quantity are split, so "ms"/"MHz" work but "MiB" (binary)
+    // and "W" (no prefix) are left alone.
+    static constexpr std::array<std::string_view, 6> kBases{"FLOP/s", "OP/s", "B/s", "s", "Hz",
+                                                            "B"};
+    for (const auto& [prefix, factor] : kPrefixes) {
+        if (unit.starts_with(prefix)) {
+            const auto rest = unit.substr(prefix.size());
+            if (std::find(kBases.begin(), kBases.end(), rest) != kBases.end()) {
+                return {factor, rest};
+            }
+        }
+    }
+    return {1, unit};
+}
+
 } // namespace
+
+std::optional<double> convert_unit(double value, std::string_view from, std::string_view to) {
+    if (from.empty() || to.empty() || from == to) {
+        return value;
+    }
+    const auto source = split_prefix(from), target = split_prefix(to);
+    if (source.base != target.base) {
+        return std::nullopt;
+    }
+    return value * source.factor / target.factor;
+}
 
 std::string format_number(double number) {
     if (!std::isfinite(number)) {

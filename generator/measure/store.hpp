@@ -104,6 +104,11 @@ std::optional<double> numeric(const nlohmann::json& value);
 /// Unit of a metric ("" for plain values).
 std::string unit_of(const nlohmann::json& value);
 
+/// `value` expressed in `to` instead of `from`, for units that differ only by an SI prefix
+/// (GFLOP/s -> TFLOP/s, µs -> ns, MB/s -> GB/s). Unchanged when either unit is empty or they are
+/// equal; nullopt when the units measure different things (GB/s vs TFLOP/s).
+std::optional<double> convert_unit(double value, std::string_view from, std::string_view to);
+
 /// The provenance sentence for a result: "measured by this build" etc. plus GPU, driver, CUDA,
 /// date and duration, in the page's language. Plain text (callers escape).
 std::string provenance_text(const ProbeResult& result, std::string_view lang);
