@@ -8,8 +8,9 @@ build_pkgs=(
   libcmark-gfm-dev libcmark-gfm-extensions-dev
   nlohmann-json3-dev libkainjow-mustache-dev libcli11-dev libyaml-cpp-dev
   libcpp-httplib-dev libopenblas-dev
+  catch2  # the default preset builds the unit tests too, so one build serves both commands
 )
-test_pkgs=(catch2 clang libclang-rt-14-dev chromium nodejs npm libxml2-utils python3 fonts-wqy-microhei)
+test_pkgs=(clang libclang-rt-14-dev chromium nodejs npm libxml2-utils python3 fonts-wqy-microhei)
 bench_pkgs=(hugo cmark-gfm hyperfine time)
 
 case "${1:-build}" in
