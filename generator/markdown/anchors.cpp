@@ -89,6 +89,25 @@ std::string AnchorSet::unique(const std::string& slug) {
     }
 }
 
+namespace {
+
+// cmark-gfm's inline literals (raw HTML, ...) can point into their block's content buffer, which
+// dies with the heading node freed below; reading a literal makes cmark copy it into the node, so
+// the moved children own their text (`# Title <small>x</small>` was a heap-use-after-free:
+// tests/fuzz/corpus/page/regression-heading-inline-html).
+void own_literals(cmark_node* heading) {
+    cmark_iter* iter = cmark_iter_new(heading);
+    for (auto event = cmark_iter_next(iter); event != CMARK_EVENT_DONE;
+         event = cmark_iter_next(iter)) {
+        if (event == CMARK_EVENT_ENTER) {
+            (void)cmark_node_get_literal(cmark_iter_get_node(iter));
+        }
+    }
+    cmark_iter_free(iter);
+}
+
+} // namespace
+
 std::vector<Heading> anchor_headings(Document& document) {
     std::vector<cmark_node*> heading_nodes;
     cmark_iter* iter = cmark_iter_new(document.root());
@@ -112,6 +131,7 @@ std::vector<Heading> anchor_headings(Document& document) {
         // A custom block renders its children between on_enter and on_exit, so the heading keeps
         // its inline Markdown while gaining an id.
         cmark_node* block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK);
+        own_literals(node);
         while (cmark_node* child = cmark_node_first_child(node)) {
             cmark_node_append_child(block, child);
         }
