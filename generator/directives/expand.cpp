@@ -2,6 +2,7 @@
 #include "directives/inline_values.hpp"
 #include "directives/internal.hpp"
 #include "load/error.hpp"
+#include "markdown/markdown.hpp"
 
 #include <algorithm>
 #include <cmark-gfm.h>
@@ -87,11 +88,27 @@ Expansion expand(markdown::Document& document, const Context& context) {
         const int line = line_of(node) + context.line_offset;
         const auto value = inline_value(cmark_node_get_literal(node), context, line);
         expansion.measured = expansion.measured || value.measured;
-        cmark_node* element = replace_with(node, CMARK_NODE_CUSTOM_INLINE, value.open);
+        cmark_node* element = cmark_node_new(CMARK_NODE_CUSTOM_INLINE);
+        cmark_node_set_on_enter(element, value.open.c_str());
         cmark_node_set_on_exit(element, value.close.c_str());
         cmark_node* text = cmark_node_new(CMARK_NODE_TEXT);
         cmark_node_set_literal(text, value.text.c_str());
         cmark_node_append_child(element, text);
+        if (!cmark_node_replace(node, element)) {
+            // GFM table cells accept only the standard inline nodes, so a custom inline is refused
+            // there (the value vanished and its nodes leaked: tests/fuzz/corpus/page/
+            // regression-value-in-table-leak). Raw inline HTML carries the same markup; the
+            // tagfilter extension leaves <strong>/<span> alone.
+            cmark_node_free(element);
+            element = cmark_node_new(CMARK_NODE_HTML_INLINE);
+            const std::string html = value.open + markdown::escape_html(value.text) + value.close;
+            cmark_node_set_literal(element, html.c_str());
+            if (!cmark_node_replace(node, element)) {
+                cmark_node_free(element);
+                fail_at(context.file, line, "value: cannot place a value here");
+            }
+        }
+        cmark_node_free(node);
     }
     return expansion;
 }

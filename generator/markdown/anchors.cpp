@@ -91,7 +91,7 @@ std::string AnchorSet::unique(const std::string& slug) {
 
 namespace {
 
-// cmark-gfm's inline literals (raw HTML, ...) can point into their block's content buffer, which
+// cmark-gfm's inline literals (raw HTML, link URLs, ...) can point into their block's content buffer, which
 // dies with the heading node freed below; reading a literal makes cmark copy it into the node, so
 // the moved children own their text (`# Title <small>x</small>` was a heap-use-after-free:
 // tests/fuzz/corpus/page/regression-heading-inline-html).
@@ -99,8 +99,18 @@ void own_literals(cmark_node* heading) {
     cmark_iter* iter = cmark_iter_new(heading);
     for (auto event = cmark_iter_next(iter); event != CMARK_EVENT_DONE;
          event = cmark_iter_next(iter)) {
-        if (event == CMARK_EVENT_ENTER) {
-            (void)cmark_node_get_literal(cmark_iter_get_node(iter));
+        if (event != CMARK_EVENT_ENTER) {
+            continue;
+        }
+        cmark_node* node = cmark_iter_get_node(iter);
+        (void)cmark_node_get_literal(node);
+        // Links keep their URL and title as chunks too: an autolink in a setext heading
+        // (`http://e` over `-`) otherwise published freed heap bytes as its href
+        // (tests/fuzz/corpus/page/regression-autolink-setext-heading).
+        const auto type = cmark_node_get_type(node);
+        if (type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE) {
+            (void)cmark_node_get_url(node);
+            (void)cmark_node_get_title(node);
         }
     }
     cmark_iter_free(iter);

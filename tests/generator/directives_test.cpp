@@ -177,3 +177,14 @@ TEST_CASE("errors of several pages are all reported, in reading order", "[direct
     CHECK(notes != std::string::npos);
     CHECK(catalogue < notes);
 }
+
+TEST_CASE("inline values inside GFM table cells render (table cells refuse custom nodes)",
+          "[directives]") {
+    const auto html = built_page("| GPU | Triad |\n|---|---|\n| this | `value:gpu.stream/devices/0/triad` |\n");
+    const auto cell = html.find("<td>");
+    REQUIRE(cell != std::string::npos);
+    const auto row = html.substr(cell, html.find("</tr>", cell) - cell);
+    INFO(row);
+    CHECK(row.find("class=\"measured") != std::string::npos);
+    CHECK(row.find("3.01\u00A0TB/s") != std::string::npos);
+}
