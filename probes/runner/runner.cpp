@@ -111,8 +111,12 @@ json measure(Run& run, const std::string& key) {
         // Keep what was measured for inspection; the document gets only the reason.
         if (!document.is_null()) {
             try {
-                reject += " (output kept in " +
-                          run.cache.keep_rejected(key, schema::dump_document(document)).string() +
+                // Only the file name: the reason is published on pages, and an absolute path
+                // would leak the builder's directories and differ between machines.
+                reject += " (output kept in the probe cache as rejected/" +
+                          run.cache.keep_rejected(key, schema::dump_document(document))
+                              .filename()
+                              .string() +
                           ")";
             } catch (const std::exception&) {
             }
