@@ -268,7 +268,13 @@ RunOutcome collect_measurements(const RunOptions& options) {
     Source source = run.measured_gpu > 0 ? Source::Measured
                     : run.cached_gpu > 0 ? Source::Cache
                                          : Source::None;
-    double duration = std::chrono::duration<double>(Clock::now() - start).count();
+    // The probes' own measuring time, cached ones with the time they took when measured: the
+    // collection's wall time (mostly reading the cache) would differ on every build, and pages
+    // print this figure, so equal inputs would not give equal bytes (nor a no-change rebuild).
+    double duration = 0;
+    for (const auto& [key, result] : probes.items())
+        if (result.value("duration_s", json()).is_number())
+            duration += result["duration_s"].get<double>();
     return {assemble(run, std::move(probes), duration), source, outcome_note(run, source)};
 }
 
