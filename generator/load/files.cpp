@@ -6,8 +6,11 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <fcntl.h>
 #include <fstream>
 #include <sstream>
+#include <unistd.h>
+#include <utility>
 
 namespace gpuguide {
 
@@ -67,15 +70,56 @@ void check_utf8(const std::filesystem::path& file, std::string_view text) {
     }
 }
 
-void write_file(const std::filesystem::path& path, std::string_view bytes) {
-    std::filesystem::create_directories(path.parent_path());
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    out.close();
-    if (!out) {
-        throw std::runtime_error(path.generic_string() + ": cannot write the file (" +
-                                 std::strerror(errno) + ")");
+FileWriter::FileWriter(std::filesystem::path path) : path_(std::move(path)) {
+    const auto open = [this] {
+        return ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    };
+    // The folder usually exists already (every page of a language shares one): try first, so
+    // that a build does not stat every parent of every output file.
+    fd_ = open();
+    if (fd_ < 0 && errno == ENOENT && path_.has_parent_path()) {
+        std::filesystem::create_directories(path_.parent_path());
+        fd_ = open();
     }
+    if (fd_ < 0) {
+        fail();
+    }
+}
+
+FileWriter::~FileWriter() {
+    if (fd_ >= 0) {
+        ::close(fd_);
+    }
+}
+
+void FileWriter::write(std::string_view bytes) {
+    while (!bytes.empty()) {
+        const auto written = ::write(fd_, bytes.data(), bytes.size());
+        if (written < 0) {
+            if (errno == EINTR) {
+                continue;
+            }
+            fail();
+        }
+        bytes.remove_prefix(static_cast<std::size_t>(written));
+    }
+}
+
+void FileWriter::close() {
+    if (::close(std::exchange(fd_, -1)) != 0) {
+        fail();
+    }
+}
+
+void FileWriter::fail() const {
+    throw std::runtime_error(path_.generic_string() + ": cannot write the file (" +
+                             std::strerror(errno) + ")");
+}
+
+void write_file(const std::filesystem::path& path, std::string_view bytes) {
+    FileWriter writer(path);
+    writer.write(bytes);
+    writer.close();
 }
 
 std::vector<std::filesystem::path> list_files_sorted(const std::filesystem::path& dir) {

@@ -14,7 +14,28 @@ std::string read_file(const std::filesystem::path& path);
 void check_utf8(const std::filesystem::path& file, std::string_view text);
 
 /// Writes bytes, creating parent folders; std::runtime_error naming the file on failure.
+/// One open, one write and one close for a new file in an existing folder: there is no fsync,
+/// since a build's durability comes from the final rename of its whole output folder.
 void write_file(const std::filesystem::path& path, std::string_view bytes);
+
+/// A file created (or truncated) and written in pieces with write(2), without a stream buffer
+/// copying multi-megabyte pieces; missing parent folders are created. std::runtime_error naming
+/// the file on failure; the destructor closes without reporting (call close() to know).
+class FileWriter {
+  public:
+    explicit FileWriter(std::filesystem::path path);
+    ~FileWriter();
+    FileWriter(const FileWriter&) = delete;
+    FileWriter& operator=(const FileWriter&) = delete;
+
+    void write(std::string_view bytes);
+    void close();
+
+  private:
+    [[noreturn]] void fail() const;
+    std::filesystem::path path_;
+    int fd_ = -1;
+};
 
 /// Files under dir (recursively, regular files only), as paths relative to dir, sorted so that
 /// everything built from the listing is deterministic.

@@ -5,6 +5,7 @@
 #include "render/site.hpp"
 #include "render/templates.hpp"
 
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -50,9 +51,40 @@ std::string print_id(const Page& page);
 nlohmann::json base_view(const SiteContext& site, const Language& language,
                          const std::string& output_in_site);
 
-/// Writes index.html, 404.html, .nojekyll, sitemap.xml and each language's toc.js,
-/// contents.html, print.html, search-index.js into `dir`.
-void write_special_pages(const SiteContext& site, const std::filesystem::path& dir,
-                         const std::vector<std::vector<RenderedPage>>& pages);
+/// A page of the layout that is not in SUMMARY.md (contents, print, 404); `flag` is the view's
+/// page.is_* key ("is_contents", "is_print", "is_404").
+std::string extra_page(const SiteContext& site, const Language& language, const std::string& output,
+                       const std::string& title, const std::string& content_html, const char* flag);
+
+/// print.html's title in `language`.
+std::string print_title(const Language& language);
+
+/// A language's print.html and search-index.js, written while its pages render, so that a build
+/// holds no finished page in memory: pages may finish in any order on any thread, and each is
+/// kept only until every page before it has been written.
+class LanguageOutputs {
+  public:
+    /// Opens both files in `lang_dir` and writes their beginnings.
+    LanguageOutputs(const SiteContext& site, const Language& language,
+                    const std::filesystem::path& lang_dir);
+    ~LanguageOutputs();
+    LanguageOutputs(const LanguageOutputs&) = delete;
+    LanguageOutputs& operator=(const LanguageOutputs&) = delete;
+
+    /// Page `index` of the language, rendered; thread-safe. Throws on a write error.
+    void add(std::size_t index, RenderedPage page);
+    /// Page `index` failed: nothing of it is written (the build fails), later pages go on.
+    void skip(std::size_t index);
+    /// Writes both files' ends and closes them. Every page must have been added or skipped.
+    void finish();
+
+  private:
+    struct State;
+    std::unique_ptr<State> state_;
+};
+
+/// Writes index.html, 404.html, .nojekyll, sitemap.xml and each language's toc.js and
+/// contents.html into `dir` (print.html and search-index.js: LanguageOutputs).
+void write_special_pages(const SiteContext& site, const std::filesystem::path& dir);
 
 } // namespace gpuguide::render

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <chrono>
 #include <ctime>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <unistd.h>
@@ -60,18 +61,20 @@ void copy_tree(const std::filesystem::path& from, const std::filesystem::path& t
     }
 }
 
-// Renders and writes every page of every language on `jobs` threads. Errors are collected per
-// page and reported together, in reading order, so the message does not depend on timing.
-std::vector<std::vector<RenderedPage>> render_all(const SiteContext& site,
-                                                  const std::filesystem::path& dir, unsigned jobs) {
+// Renders and writes every page of every language on `jobs` threads, and each language's
+// print.html and search index as its pages finish, so no rendered page stays in memory. Errors
+// are collected per page and reported together, in reading order, so the message does not
+// depend on timing.
+void render_all(const SiteContext& site, const std::filesystem::path& dir, unsigned jobs) {
     struct Task {
         std::size_t language, page;
     };
-    std::vector<Task> tasks;
-    std::vector<std::vector<RenderedPage>> rendered(site.book.languages.size());
+    std::vector<Task> tasks; // language by language, in reading order: little waits for order
+    std::vector<std::unique_ptr<LanguageOutputs>> outputs;
     for (std::size_t l = 0; l < site.book.languages.size(); ++l) {
-        rendered[l].resize(site.book.languages[l].pages.size());
-        for (std::size_t p = 0; p < rendered[l].size(); ++p) {
+        const Language& language = site.book.languages[l];
+        outputs.push_back(std::make_unique<LanguageOutputs>(site, language, dir / language.code));
+        for (std::size_t p = 0; p < language.pages.size(); ++p) {
             tasks.push_back({l, p});
         }
     }
@@ -80,13 +83,18 @@ std::vector<std::vector<RenderedPage>> render_all(const SiteContext& site,
     auto worker = [&] {
         for (std::size_t i = next++; i < tasks.size(); i = next++) {
             const auto& language = site.book.languages[tasks[i].language];
+            auto& output = *outputs[tasks[i].language];
             try {
                 auto page = render_page(site, language, tasks[i].page);
                 write_file(dir / language.code / language.pages[tasks[i].page].output, page.html);
-                page.html.clear();
-                rendered[tasks[i].language][tasks[i].page] = std::move(page);
+                output.add(tasks[i].page, std::move(page));
             } catch (const std::exception& error) {
                 errors[i] = error.what();
+                try {
+                    output.skip(tasks[i].page);
+                } catch (const std::exception&) {
+                    // A later page's write failed too; the build fails on the first error anyway.
+                }
             }
         }
     };
@@ -108,7 +116,9 @@ std::vector<std::vector<RenderedPage>> render_all(const SiteContext& site,
     if (!all.empty()) {
         throw InputError(all);
     }
-    return rendered;
+    for (auto& output : outputs) {
+        output->finish();
+    }
 }
 
 } // namespace
@@ -157,8 +167,8 @@ BuildReport build_site(const BuildOptions& options) {
     StagingDir staging(options.out_dir);
     const unsigned jobs =
         options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
-    const auto rendered = render_all(site, staging.path(), jobs);
-    write_special_pages(site, staging.path(), rendered);
+    render_all(site, staging.path(), jobs);
+    write_special_pages(site, staging.path());
     copy_tree(options.templates_dir / "assets", staging.path() / "assets", false);
     for (const auto& language : book.languages) {
         copy_tree(language.dir, staging.path() / language.code, true); // images and other files

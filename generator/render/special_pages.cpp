@@ -1,15 +1,11 @@
-// The pages that are not in SUMMARY.md: language chooser, contents, print, 404, sitemap, and the
-// per-language scripts (table of contents and search index).
+// The pages that are not in SUMMARY.md: language chooser, contents, 404, sitemap, and each
+// language's table of contents script (print.html and the search index: language_outputs.cpp).
 #include "load/files.hpp"
 #include "markdown/markdown.hpp"
 #include "render/internal.hpp"
 
 #include <algorithm>
 #include <tuple>
-
-#if GPUGUIDE_HAVE_SEARCH
-#include "search/index.hpp"
-#endif
 
 namespace gpuguide::render {
 namespace {
@@ -125,7 +121,25 @@ std::string sitemap(const SiteContext& site) {
     return xml + "</urlset>\n";
 }
 
-// A page of the layout that is not in SUMMARY.md (contents, print, 404).
+} // namespace
+
+std::string relative_href(const std::string& from, const std::string& to) {
+    const auto from_dir = std::filesystem::path(from).parent_path();
+    return std::filesystem::path(to)
+        .lexically_relative(from_dir.empty() ? "." : from_dir)
+        .generic_string();
+}
+
+std::string root_prefix(const std::string& output_in_site) {
+    std::string prefix;
+    for (char c : output_in_site) {
+        if (c == '/') {
+            prefix += "../";
+        }
+    }
+    return prefix;
+}
+
 std::string extra_page(const SiteContext& site, const Language& language, const std::string& output,
                        const std::string& title, const std::string& content_html,
                        const char* flag) {
@@ -146,41 +160,8 @@ std::string extra_page(const SiteContext& site, const Language& language, const 
     return site.templates.render("layout", view);
 }
 
-void write_search_index(const Language& language, const std::vector<RenderedPage>& pages,
-                        const std::filesystem::path& file) {
-#if GPUGUIDE_HAVE_SEARCH
-    std::vector<search::Document> docs;
-    for (std::size_t i = 0; i < pages.size(); ++i) {
-        const Page& page = language.pages[i];
-        search::Document doc{page.output, page.title, page.number, {}};
-        for (const auto& section : pages[i].sections) {
-            doc.sections.push_back({section.anchor, section.heading, section.text});
-        }
-        docs.push_back(std::move(doc));
-    }
-    write_file(file, search::build_index_script(docs, language.code));
-#else
-    (void)language, (void)pages, (void)file; // the search library is not built: no index
-#endif
-}
-
-} // namespace
-
-std::string relative_href(const std::string& from, const std::string& to) {
-    const auto from_dir = std::filesystem::path(from).parent_path();
-    return std::filesystem::path(to)
-        .lexically_relative(from_dir.empty() ? "." : from_dir)
-        .generic_string();
-}
-
-std::string root_prefix(const std::string& output_in_site) {
-    std::string prefix;
-    for (char c : output_in_site) {
-        if (c == '/') {
-            prefix += "../";
-        }
-    }
-    return prefix;
+std::string print_title(const Language& language) {
+    return language.code == "zh" ? "打印版" : "Print version";
 }
 
 std::string print_id(const Page& page) {
@@ -213,11 +194,9 @@ json base_view(const SiteContext& site, const Language& language,
         {"ui", std::move(ui)}};
 }
 
-void write_special_pages(const SiteContext& site, const std::filesystem::path& dir,
-                         const std::vector<std::vector<RenderedPage>>& pages) {
+void write_special_pages(const SiteContext& site, const std::filesystem::path& dir) {
     json languages = json::array();
-    for (std::size_t l = 0; l < site.book.languages.size(); ++l) {
-        const Language& language = site.book.languages[l];
+    for (const Language& language : site.book.languages) {
         const auto lang_dir = dir / language.code;
         languages.push_back({{"code", language.code},
                              {"name", language.name},
@@ -227,15 +206,6 @@ void write_special_pages(const SiteContext& site, const std::filesystem::path& d
                    extra_page(site, language, language.code + "/contents.html",
                               language.code == "zh" ? "目录" : "Contents", contents_html(language),
                               "is_contents"));
-        std::string print_body;
-        for (const auto& page : pages[l]) {
-            print_body += page.print_html;
-        }
-        write_file(lang_dir / "print.html",
-                   extra_page(site, language, language.code + "/print.html",
-                              language.code == "zh" ? "打印版" : "Print version", print_body,
-                              "is_print"));
-        write_search_index(language, pages[l], lang_dir / "search-index.js");
     }
     const Language& first = site.book.languages.front();
     json index_view = base_view(site, first, "index.html");

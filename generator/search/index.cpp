@@ -1,5 +1,6 @@
 #include "search/index.hpp"
 
+#include <cstdio>
 #include <nlohmann/json.hpp>
 
 namespace gpuguide::search {
@@ -30,6 +31,115 @@ std::string make_script_safe(const std::string& json) {
     return out;
 }
 
+bool valid_utf8(std::string_view text) {
+    for (std::size_t i = 0; i < text.size();) {
+        const auto byte = static_cast<unsigned char>(text[i]);
+        if (byte < 0x80) {
+            ++i;
+            continue;
+        }
+        // RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF.
+        std::size_t length = 0;
+        unsigned char low = 0x80, high = 0xBF;
+        if (byte >= 0xC2 && byte <= 0xDF) {
+            length = 2;
+        } else if (byte >= 0xE0 && byte <= 0xEF) {
+            length = 3;
+            low = byte == 0xE0 ? 0xA0 : 0x80;
+            high = byte == 0xED ? 0x9F : 0xBF;
+        } else if (byte >= 0xF0 && byte <= 0xF4) {
+            length = 4;
+            low = byte == 0xF0 ? 0x90 : 0x80;
+            high = byte == 0xF4 ? 0x8F : 0xBF;
+        }
+        if (length == 0 || i + length > text.size()) {
+            return false;
+        }
+        for (std::size_t k = 1; k < length; ++k) {
+            const auto next = static_cast<unsigned char>(text[i + k]);
+            if (k == 1 ? (next < low || next > high) : (next < 0x80 || next > 0xBF)) {
+                return false;
+            }
+        }
+        i += length;
+    }
+    return true;
+}
+
+// Bytes that JSON or make_script_safe write otherwise: quote, backslash, controls, '<' and the
+// lead byte of U+2028/U+2029.
+bool needs_care(unsigned char c) {
+    return c < 0x20 || c == '"' || c == '\\' || c == '<' || c == 0xE2;
+}
+
+/// Appends `text` as a JSON string, byte for byte what make_script_safe(nlohmann's dump) gives:
+/// the index is several MB for a large book, and building a json tree just to dump it doubled the
+/// work. Invalid UTF-8 (never in checked pages) goes through nlohmann, which replaces it.
+void append_string(std::string& out, std::string_view text) {
+    if (!valid_utf8(text)) {
+        out +=
+            make_script_safe(nlohmann::json(std::string(text))
+                                 .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+        return;
+    }
+    out += '"';
+    std::size_t done = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (!needs_care(c)) {
+            continue;
+        }
+        const char* escape = nullptr;
+        char buffer[8];
+        std::size_t consumed = 1;
+        switch (c) {
+        case '"':
+            escape = "\\\"";
+            break;
+        case '\\':
+            escape = "\\\\";
+            break;
+        case '\b':
+            escape = "\\b";
+            break;
+        case '\f':
+            escape = "\\f";
+            break;
+        case '\n':
+            escape = "\\n";
+            break;
+        case '\r':
+            escape = "\\r";
+            break;
+        case '\t':
+            escape = "\\t";
+            break;
+        case '<':
+            escape = "\\u003c";
+            break;
+        case 0xE2:
+            if (i + 2 < text.size() && text[i + 1] == '\x80' &&
+                (text[i + 2] == '\xA8' || text[i + 2] == '\xA9')) {
+                escape = text[i + 2] == '\xA8' ? "\\u2028" : "\\u2029";
+                consumed = 3;
+            }
+            break;
+        default: // other controls, as nlohmann writes them
+            std::snprintf(buffer, sizeof buffer, "\\u%04x", static_cast<unsigned>(c));
+            escape = buffer;
+        }
+        if (escape == nullptr) {
+            continue; // 0xE2 starting another character
+        }
+        out.append(text, done, i - done);
+        out += escape;
+        i += consumed - 1;
+        done = i + 1;
+    }
+    out.append(text, done, std::string_view::npos);
+    out += '"';
+}
+
 } // namespace
 
 std::string collapse_whitespace(std::string_view text) {
@@ -50,27 +160,56 @@ std::string collapse_whitespace(std::string_view text) {
     return out;
 }
 
-std::string build_index_script(const std::vector<Document>& docs, std::string_view lang) {
-    // Arrays instead of objects: the field names would otherwise repeat in every entry.
-    nlohmann::json doc_rows = nlohmann::json::array();
-    nlohmann::json section_rows = nlohmann::json::array();
+IndexWriter::IndexWriter(const std::vector<Document>& docs, std::string_view lang) {
+    // Keys in nlohmann::json's (sorted) order, arrays instead of objects: the field names would
+    // otherwise repeat in every entry.
+    out_ = "window.GPUGUIDE_SEARCH={\"docs\":[";
     for (std::size_t d = 0; d < docs.size(); ++d) {
-        const Document& doc = docs[d];
-        doc_rows.push_back({doc.href, collapse_whitespace(doc.title), doc.number});
-        for (const Section& section : doc.sections) {
-            std::string heading = collapse_whitespace(section.heading);
-            std::string text = collapse_whitespace(section.text);
-            if (heading.empty() && text.empty()) {
-                continue;
-            }
-            section_rows.push_back({d, section.anchor, std::move(heading), std::move(text)});
-        }
+        out_ += d == 0 ? "[" : ",[";
+        append_string(out_, docs[d].href);
+        out_ += ',';
+        append_string(out_, collapse_whitespace(docs[d].title));
+        out_ += ',';
+        append_string(out_, docs[d].number);
+        out_ += ']';
     }
-    // nlohmann::json keeps object keys sorted, so the output is deterministic.
-    const nlohmann::json index = {
-        {"v", 1}, {"lang", std::string(lang)}, {"docs", doc_rows}, {"sections", section_rows}};
-    const std::string json = index.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    return "window.GPUGUIDE_SEARCH=" + make_script_safe(json) + ";\n";
+    out_ += "],\"lang\":";
+    append_string(out_, lang);
+    out_ += ",\"sections\":[";
+}
+
+void IndexWriter::add_sections(std::size_t doc, const std::vector<Section>& sections) {
+    const std::string number = std::to_string(doc);
+    for (const Section& section : sections) {
+        const std::string heading = collapse_whitespace(section.heading);
+        const std::string text = collapse_whitespace(section.text);
+        if (heading.empty() && text.empty()) {
+            continue;
+        }
+        out_ += first_section_ ? "[" : ",[";
+        first_section_ = false;
+        out_ += number;
+        out_ += ',';
+        append_string(out_, section.anchor);
+        out_ += ',';
+        append_string(out_, heading);
+        out_ += ',';
+        append_string(out_, text);
+        out_ += ']';
+    }
+}
+
+void IndexWriter::finish() {
+    out_ += "],\"v\":1};\n";
+}
+
+std::string build_index_script(const std::vector<Document>& docs, std::string_view lang) {
+    IndexWriter writer(docs, lang);
+    for (std::size_t d = 0; d < docs.size(); ++d) {
+        writer.add_sections(d, docs[d].sections);
+    }
+    writer.finish();
+    return writer.take();
 }
 
 } // namespace gpuguide::search

@@ -9,6 +9,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace gpuguide::search {
@@ -34,6 +35,25 @@ struct Document {
 /// `<script>` element or a JavaScript line; invalid UTF-8 becomes U+FFFD. The output depends only
 /// on the input (same input, same bytes).
 std::string build_index_script(const std::vector<Document>& docs, std::string_view lang);
+
+/// The same script as build_index_script, written piece by piece so that a build need not keep
+/// every page's text until the end: construct it with the documents (their sections are not
+/// read), add each document's sections in document order, then finish(). take() hands over what
+/// is written so far, to be appended to the file.
+class IndexWriter {
+  public:
+    IndexWriter(const std::vector<Document>& docs, std::string_view lang);
+    /// Document `doc`'s sections; documents must come in increasing order.
+    void add_sections(std::size_t doc, const std::vector<Section>& sections);
+    /// Closes the script; nothing may be added after it.
+    void finish();
+    /// The bytes written since the last take().
+    std::string take() { return std::exchange(out_, {}); }
+
+  private:
+    std::string out_;
+    bool first_section_ = true;
+};
 
 /// `text` with every run of ASCII whitespace turned into one space, and no space at either end.
 std::string collapse_whitespace(std::string_view text);

@@ -94,3 +94,39 @@ TEST_CASE("search index: invalid UTF-8 is replaced instead of failing the build"
     const auto index = parse_script(build_index_script(docs, "en"));
     CHECK(index["docs"][0][1] == "bad \uFFFD byte");
 }
+
+TEST_CASE("search index: strings are escaped exactly as nlohmann::json writes them", "[search]") {
+    // The index writes its JSON by hand (speed); it must stay byte-for-byte what a json tree
+    // dumped and made script-safe gives, so snapshots and caches stay valid.
+    std::string every_byte;
+    for (int c = 1; c < 0x80; ++c) {
+        every_byte += static_cast<char>(c);
+    }
+    every_byte += "é 中 \u2028 \u2029 \xE2\x82\xAC end";
+    const std::vector<Document> docs = {
+        {"a\"b.html", every_byte, "1.", {{"x\\y", every_byte, every_byte}, {"", "", "é"}}},
+        {"c.html", "C", "", {{"z", "", "\"quoted\" \\ back"}}}};
+    nlohmann::json doc_rows = nlohmann::json::array();
+    nlohmann::json section_rows = nlohmann::json::array();
+    for (std::size_t d = 0; d < docs.size(); ++d) {
+        doc_rows.push_back(
+            {docs[d].href, gpuguide::search::collapse_whitespace(docs[d].title), docs[d].number});
+        for (const auto& section : docs[d].sections) {
+            section_rows.push_back({d, section.anchor,
+                                    gpuguide::search::collapse_whitespace(section.heading),
+                                    gpuguide::search::collapse_whitespace(section.text)});
+        }
+    }
+    const nlohmann::json index = {
+        {"v", 1}, {"lang", "en"}, {"docs", doc_rows}, {"sections", section_rows}};
+    std::string expected;
+    for (const char c : index.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)) {
+        expected += c == '<' ? std::string("\\u003c") : std::string(1, c);
+    }
+    for (const auto& [raw, escaped] : {std::pair{"\u2028", "\\u2028"}, {"\u2029", "\\u2029"}}) {
+        for (auto at = expected.find(raw); at != std::string::npos; at = expected.find(raw, at)) {
+            expected.replace(at, std::string(raw).size(), escaped);
+        }
+    }
+    CHECK(build_index_script(docs, "en") == prefix + expected + suffix);
+}

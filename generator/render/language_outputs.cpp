@@ -1,0 +1,143 @@
+// print.html and search-index.js, written in reading order while pages render (LanguageOutputs):
+// keeping every rendered page until the end made peak memory grow by about 100 KB per page.
+#include "load/files.hpp"
+#include "markdown/markdown.hpp"
+#include "render/internal.hpp"
+
+#include <map>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+
+#if GPUGUIDE_HAVE_SEARCH
+#include "search/index.hpp"
+#endif
+
+namespace gpuguide::render {
+namespace {
+
+// Stands for print.html's body when the layout is rendered before any page: the output splits at
+// it into what comes before the pages and what comes after. Plain text, which neither escaping
+// nor the templates change, and which no layout would contain by itself.
+constexpr std::string_view kBodyMarker = "gpuguide-print-body-6c1e0f3a";
+
+} // namespace
+
+struct LanguageOutputs::State {
+    const SiteContext& site;
+    const Language& language;
+    std::mutex mutex;
+    std::size_t next = 0;                                       // the first page not yet written
+    std::map<std::size_t, std::optional<RenderedPage>> waiting; // empty: the page failed
+    FileWriter print;
+    bool print_streamed = false; // false: the body is kept and rendered through the layout last
+    std::string print_body;
+    std::string print_after; // the layout after the body (streamed)
+#if GPUGUIDE_HAVE_SEARCH
+    FileWriter search;
+    search::IndexWriter index;
+#endif
+
+    State(const SiteContext& site_, const Language& language_, const std::filesystem::path& dir)
+        : site(site_), language(language_), print(dir / "print.html")
+#if GPUGUIDE_HAVE_SEARCH
+          ,
+          search(dir / "search-index.js"), index(documents(language_), language_.code)
+#endif
+    {
+    }
+
+#if GPUGUIDE_HAVE_SEARCH
+    static std::vector<search::Document> documents(const Language& language) {
+        std::vector<search::Document> docs;
+        docs.reserve(language.pages.size());
+        for (const Page& page : language.pages) {
+            docs.push_back({page.output, page.title, page.number, {}});
+        }
+        return docs;
+    }
+#endif
+
+    void write(const RenderedPage& page) {
+        // What the layout would have done to the whole body (templates drop control characters).
+        const std::string html = markdown::without_control_characters(page.print_html);
+        if (print_streamed) {
+            print.write(html);
+        } else {
+            print_body += html;
+        }
+#if GPUGUIDE_HAVE_SEARCH
+        std::vector<search::Section> sections;
+        sections.reserve(page.sections.size());
+        for (const auto& section : page.sections) {
+            sections.push_back({section.anchor, section.heading, section.text});
+        }
+        index.add_sections(next, sections);
+        search.write(index.take());
+#endif
+    }
+
+    // Writes every waiting page that is next in reading order. Called with the mutex held.
+    void flush() {
+        for (auto first = waiting.begin(); first != waiting.end() && first->first == next;
+             first = waiting.begin()) {
+            if (first->second) {
+                write(*first->second);
+            }
+            waiting.erase(first);
+            ++next;
+        }
+    }
+};
+
+LanguageOutputs::LanguageOutputs(const SiteContext& site, const Language& language,
+                                 const std::filesystem::path& lang_dir) {
+    std::filesystem::create_directories(lang_dir);
+    state_ = std::make_unique<State>(site, language, lang_dir);
+    const std::string layout =
+        extra_page(site, language, language.code + "/print.html", print_title(language),
+                   std::string(kBodyMarker), "is_print");
+    const auto at = layout.find(kBodyMarker);
+    // A layout that shows the content twice, or not at all, gets the whole body at the end.
+    if (at != std::string::npos && layout.find(kBodyMarker, at + 1) == std::string::npos) {
+        state_->print_streamed = true;
+        state_->print.write(std::string_view(layout).substr(0, at));
+        state_->print_after = layout.substr(at + kBodyMarker.size());
+    }
+}
+
+LanguageOutputs::~LanguageOutputs() = default;
+
+void LanguageOutputs::add(std::size_t index, RenderedPage page) {
+    page.html = {}; // written already; free it rather than keep it waiting
+    std::lock_guard lock(state_->mutex);
+    state_->waiting.emplace(index, std::move(page));
+    state_->flush();
+}
+
+void LanguageOutputs::skip(std::size_t index) {
+    std::lock_guard lock(state_->mutex);
+    state_->waiting.emplace(index, std::nullopt);
+    state_->flush();
+}
+
+void LanguageOutputs::finish() {
+    State& state = *state_;
+    std::lock_guard lock(state.mutex);
+    if (state.next != state.language.pages.size()) {
+        throw std::logic_error("LanguageOutputs::finish before every page was added");
+    }
+    state.print.write(state.print_streamed
+                          ? state.print_after
+                          : extra_page(state.site, state.language,
+                                       state.language.code + "/print.html",
+                                       print_title(state.language), state.print_body, "is_print"));
+    state.print.close();
+#if GPUGUIDE_HAVE_SEARCH
+    state.index.finish();
+    state.search.write(state.index.take());
+    state.search.close();
+#endif
+}
+
+} // namespace gpuguide::render
