@@ -1,6 +1,9 @@
 #include "search/index.hpp"
 
+#include <array>
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <nlohmann/json.hpp>
 
 namespace gpuguide::search {
@@ -33,6 +36,12 @@ std::string make_script_safe(const std::string& json) {
 
 bool valid_utf8(std::string_view text) {
     for (std::size_t i = 0; i < text.size();) {
+        std::uint64_t word;
+        if (i + 8 <= text.size() && (std::memcpy(&word, text.data() + i, 8), true) &&
+            (word & 0x8080808080808080ULL) == 0) {
+            i += 8; // eight ASCII bytes
+            continue;
+        }
         const auto byte = static_cast<unsigned char>(text[i]);
         if (byte < 0x80) {
             ++i;
@@ -68,8 +77,19 @@ bool valid_utf8(std::string_view text) {
 
 // Bytes that JSON or make_script_safe write otherwise: quote, backslash, controls, '<' and the
 // lead byte of U+2028/U+2029.
+constexpr auto kNeedsCare = [] {
+    std::array<bool, 256> table{};
+    for (int c = 0; c < 0x20; ++c) {
+        table[c] = true;
+    }
+    for (const unsigned char c : {'"', '\\', '<', static_cast<char>(0xE2)}) {
+        table[c] = true;
+    }
+    return table;
+}();
+
 bool needs_care(unsigned char c) {
-    return c < 0x20 || c == '"' || c == '\\' || c == '<' || c == 0xE2;
+    return kNeedsCare[c];
 }
 
 /// Appends `text` as a JSON string, byte for byte what make_script_safe(nlohmann's dump) gives:
@@ -143,21 +163,26 @@ void append_string(std::string& out, std::string_view text) {
 } // namespace
 
 std::string collapse_whitespace(std::string_view text) {
+    // Word by word, not byte by byte: every section's text passes through here.
     std::string out;
     out.reserve(text.size());
-    bool pending_space = false;
-    for (const char c : text) {
-        if (is_space(c)) {
-            pending_space = !out.empty();
-            continue;
+    std::size_t i = 0;
+    while (true) {
+        while (i < text.size() && is_space(text[i])) {
+            ++i;
         }
-        if (pending_space) {
+        if (i == text.size()) {
+            return out;
+        }
+        const std::size_t start = i;
+        while (i < text.size() && !is_space(text[i])) {
+            ++i;
+        }
+        if (!out.empty()) {
             out += ' ';
-            pending_space = false;
         }
-        out += c;
+        out.append(text.data() + start, i - start);
     }
-    return out;
 }
 
 IndexWriter::IndexWriter(const std::vector<Document>& docs, std::string_view lang) {

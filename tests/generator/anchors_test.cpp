@@ -47,3 +47,22 @@ TEST_CASE("escape_html escapes markup and drops control characters", "[escaping]
     CHECK(escape_html(std::string("a\x01\x1b\x7f" "b\tc\n", 8)) == "ab\tc\n");
     CHECK(gpuguide::markdown::without_control_characters(std::string("GPU\x07 name", 9)) == "GPU name");
 }
+
+TEST_CASE("control characters: every position, word-at-a-time scan included", "[markdown]") {
+    // without_control_characters scans eight bytes at a time; compare it with the plain rule
+    // (drop C0 controls but tab, LF, CR, and DEL) for every byte at every offset of a long text.
+    for (int byte = 0; byte < 256; ++byte) {
+        for (std::size_t at = 0; at < 19; ++at) {
+            std::string text = "ab\t\ncd\r\xE4\xB8\xAD ef gh ij kl mn";
+            text[at] = static_cast<char>(byte);
+            std::string expected;
+            for (const char c : text) {
+                const auto u = static_cast<unsigned char>(c);
+                if (!((u < 0x20 && c != '\t' && c != '\n' && c != '\r') || u == 0x7F)) {
+                    expected += c;
+                }
+            }
+            CHECK(gpuguide::markdown::without_control_characters(text) == expected);
+        }
+    }
+}
