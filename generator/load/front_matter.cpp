@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <optional>
 #include <yaml-cpp/yaml.h>
 
 namespace gpuguide {
@@ -83,6 +84,120 @@ nlohmann::json yaml_to_json(const YAML::Node& node) {
     return Converter().convert(node, 0);
 }
 
+namespace {
+
+bool is_word_start(unsigned char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+// Lead bytes of characters that YAML might treat as breaks or marks (NEL, U+2028/9, BOM):
+// left to yaml-cpp. Any other UTF-8 character is plain text to it.
+bool is_unsure_lead(unsigned char c) {
+    return c == 0xC2 || c == 0xE2 || c == 0xEF;
+}
+
+bool is_plain_char(unsigned char c) {
+    return is_word_start(c) || c == ' ' || c == '_' || c == '.' || c == ',' || c == '(' ||
+           c == ')' || c == '/' || c == '+' || c == '-' || (c >= 0x80 && !is_unsure_lead(c));
+}
+
+// `text` as yaml_to_json converts an unquoted scalar (the same rule as Converter::scalar).
+nlohmann::json plain_scalar(const std::string& text) {
+    if (text == "true" || text == "false") {
+        return text == "true";
+    }
+    if (text == "null" || text == "~") {
+        return nullptr;
+    }
+    double number = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+    if (error == std::errc() && end == text.data() + text.size() && !text.empty()) {
+        return number;
+    }
+    return text;
+}
+
+// A plain scalar of the safe subset: starts with a letter or digit (no indicator), no ':' or '#'
+// (no key, no comment), no tab, no space at the end.
+std::optional<nlohmann::json> plain(std::string_view text) {
+    if (text.empty() || !is_word_start(static_cast<unsigned char>(text.front())) ||
+        text.back() == ' ') {
+        return std::nullopt;
+    }
+    for (const char c : text) {
+        if (!is_plain_char(static_cast<unsigned char>(c))) {
+            return std::nullopt;
+        }
+    }
+    return plain_scalar(std::string(text));
+}
+
+std::optional<nlohmann::json> simple_value(std::string_view value) {
+    if (value.size() >= 2 && value.front() == '"' && value.back() == '"') {
+        const auto inner = value.substr(1, value.size() - 2);
+        for (const char c : inner) {
+            const auto u = static_cast<unsigned char>(c);
+            if (c == '"' || c == '\\' || u < 0x20 || u == 0x7F || is_unsure_lead(u)) {
+                return std::nullopt;
+            }
+        }
+        return nlohmann::json(std::string(inner)); // quoted: always a string
+    }
+    if (value.size() >= 2 && value.front() == '[' && value.back() == ']') {
+        auto array = nlohmann::json::array();
+        auto items = value.substr(1, value.size() - 2);
+        while (!items.empty()) {
+            const auto comma = items.find(", ");
+            const auto item = items.substr(0, comma);
+            if (item.find(',') != std::string_view::npos ||
+                item.find(' ') != std::string_view::npos) {
+                return std::nullopt;
+            }
+            auto converted = plain(item);
+            if (!converted) {
+                return std::nullopt;
+            }
+            array.push_back(std::move(*converted));
+            items = comma == std::string_view::npos ? std::string_view() : items.substr(comma + 2);
+            if (comma != std::string_view::npos && items.empty()) {
+                return std::nullopt; // "[a, ]"
+            }
+        }
+        return array;
+    }
+    return plain(value);
+}
+
+} // namespace
+
+std::optional<nlohmann::json> simple_front_matter(std::string_view yaml) {
+    auto object = nlohmann::json::object();
+    while (!yaml.empty()) {
+        const auto end = yaml.find('\n');
+        if (end == std::string_view::npos) {
+            return std::nullopt; // every line of front matter ends with a line break
+        }
+        const auto line = yaml.substr(0, end);
+        yaml.remove_prefix(end + 1);
+        const auto colon = line.find(": ");
+        if (colon == std::string_view::npos || colon == 0) {
+            return std::nullopt;
+        }
+        const auto key = line.substr(0, colon);
+        for (const char c : key) {
+            if (!is_word_start(static_cast<unsigned char>(c)) && c != '_') {
+                return std::nullopt;
+            }
+        }
+        auto value = simple_value(line.substr(colon + 2));
+        if (!value || object.contains(key)) {
+            return std::nullopt; // anything else, and duplicate keys, go to yaml-cpp
+        }
+        object[std::string(key)] = std::move(*value);
+    }
+    return object.empty() ? std::nullopt : std::optional(std::move(object));
+}
+
 void parse_front_matter(Page& page, std::string_view text) {
     const auto& file = page.source_path;
     if (text.starts_with("\xEF\xBB\xBF")) {
@@ -118,14 +233,20 @@ void parse_front_matter(Page& page, std::string_view text) {
     }
     const std::size_t yaml_start = text.find('\n') + 1;
     const std::string yaml(text.substr(yaml_start, yaml_end - yaml_start));
-    try {
-        const YAML::Node node = YAML::Load(yaml);
-        if (!node.IsMap()) {
-            fail_at(file, 2, "front matter must be YAML keys like `title: ...`");
+    // Most pages have a few `key: value` lines: converted here, exactly as yaml-cpp and
+    // yaml_to_json would, since YAML::Load cost as much as rendering the page.
+    if (auto simple = simple_front_matter(yaml)) {
+        page.meta = std::move(*simple);
+    } else {
+        try {
+            const YAML::Node node = YAML::Load(yaml);
+            if (!node.IsMap()) {
+                fail_at(file, 2, "front matter must be YAML keys like `title: ...`");
+            }
+            page.meta = yaml_to_json(node);
+        } catch (const YAML::Exception& error) {
+            fail_at(file, std::max(0, error.mark.line) + 2, "front matter: " + error.msg);
         }
-        page.meta = yaml_to_json(node);
-    } catch (const YAML::Exception& error) {
-        fail_at(file, std::max(0, error.mark.line) + 2, "front matter: " + error.msg);
     }
     const auto title = page.meta.find("title");
     if (title == page.meta.end() || !title->is_string() || title->get<std::string>().empty()) {

@@ -1,6 +1,7 @@
 // Page front matter: YAML keys, the required title, errors with lines.
 #include "load/book.hpp"
 #include "load/error.hpp"
+#include "load/yaml_json.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -45,4 +46,41 @@ TEST_CASE("front matter errors", "[front-matter]") {
               .starts_with("content/en/x.md:4: front matter: "));
     CHECK(error_of("---\n- a list\n---\n") ==
           "content/en/x.md:2: front matter must be YAML keys like `title: ...`");
+}
+
+TEST_CASE("front matter: the yaml-cpp shortcut gives exactly what yaml-cpp gives", "[front-matter]") {
+    // simple_front_matter must either decline or agree with yaml_to_json(YAML::Load(...)).
+    const std::vector<std::string> samples = {
+        "title: \"Chapter 0: GPUs and deep learning\"\ndescription: \"Synthetic page 0\"\n"
+        "weight: 1\ntags: [bench, gpu]\n",
+        "title: Plain title\nweight: 2.5\ndraft: false\nx: null\ny: ~\nz: true\n",
+        "title: 深度学习为何选择 GPU\norder: 1e3\nn: -4\nv: 0x10\nw: .5\n",
+        "title: \"引号 里的 文字\"\nlist: [1, two, 3.0, true, null]\n",
+        "title: a, b (c) d/e + f - g.\n",
+        "title: \"x\"\ntitle: \"y\"\n",          // duplicate key: declined
+        "title: 'single'\n",                       // single quotes: declined
+        "title: \"a \\\" b\"\n",                   // escape: declined
+        "title: a # comment\n",                    // comment: declined
+        "title: x\n  continued\n",                 // continuation: declined
+        "title: [a, [b]]\n",                       // nested: declined
+        "title: []\n",
+        "title: [a, ]\n",
+        "title: x \n",
+        "title:x\n",
+        "- a\n",
+        "title: yes\nother: No\nthird: 1_000\nfourth: 1.\n",
+    };
+    for (const auto& yaml : samples) {
+        INFO(yaml);
+        const auto simple = gpuguide::simple_front_matter(yaml);
+        if (simple) {
+            CHECK(*simple == gpuguide::yaml_to_json(YAML::Load(yaml)));
+            CHECK(simple->dump() == gpuguide::yaml_to_json(YAML::Load(yaml)).dump());
+        }
+    }
+    CHECK(gpuguide::simple_front_matter(samples[0]).has_value());
+    CHECK(gpuguide::simple_front_matter(samples[3]).has_value());
+    CHECK(gpuguide::simple_front_matter(samples[4]).has_value());
+    CHECK_FALSE(gpuguide::simple_front_matter(samples[5]).has_value());
+    CHECK_FALSE(gpuguide::simple_front_matter(samples[7]).has_value());
 }
