@@ -143,7 +143,9 @@ std::vector<std::filesystem::path> list_files_sorted(const std::filesystem::path
     }
     for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
         if (entry.is_regular_file()) {
-            files.push_back(std::filesystem::relative(entry.path(), dir));
+            // Lexical: the iterator's paths start with `dir` as given. std::filesystem::relative
+            // resolves both through realpath, several system calls per file of the book.
+            files.push_back(entry.path().lexically_relative(dir));
         }
     }
     std::sort(files.begin(), files.end());
