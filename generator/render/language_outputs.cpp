@@ -31,8 +31,8 @@ struct LanguageOutputs::State {
     std::map<std::size_t, std::optional<RenderedPage>> waiting; // empty: the page failed
     FileWriter print;
     bool print_streamed = false; // false: the body is kept and rendered through the layout last
-    std::string print_body;
-    std::string print_after; // the layout after the body (streamed)
+    std::string print_body;      // streamed: what is not written yet
+    std::string print_after;     // the layout after the body (streamed)
 #if GPUGUIDE_HAVE_SEARCH
     FileWriter search;
     search::IndexWriter index;
@@ -61,11 +61,7 @@ struct LanguageOutputs::State {
     void write(const RenderedPage& page) {
         // What the layout would have done to the whole body (templates drop control characters).
         const std::string html = markdown::without_control_characters(page.print_html);
-        if (print_streamed) {
-            print.write(html);
-        } else {
-            print_body += html;
-        }
+        print_body += html; // streamed: written out in pieces of about a megabyte (flush)
 #if GPUGUIDE_HAVE_SEARCH
         std::vector<search::Section> sections;
         sections.reserve(page.sections.size());
@@ -73,7 +69,21 @@ struct LanguageOutputs::State {
             sections.push_back({section.anchor, section.heading, section.text});
         }
         index.add_sections(next, sections);
-        search.write(index.take());
+#endif
+    }
+
+    // Writes what has gathered once it is large: one write(2) per page and file cost more
+    // system time than the rest of writing them.
+    void flush_files(bool all) {
+        constexpr std::size_t kPiece = 1 << 20;
+        if (print_streamed && (all || print_body.size() >= kPiece)) {
+            print.write(print_body);
+            print_body.clear();
+        }
+#if GPUGUIDE_HAVE_SEARCH
+        if (all || index.size() >= kPiece) {
+            search.write(index.take());
+        }
 #endif
     }
 
@@ -87,6 +97,7 @@ struct LanguageOutputs::State {
             waiting.erase(first);
             ++next;
         }
+        flush_files(false);
     }
 };
 
@@ -127,6 +138,10 @@ void LanguageOutputs::finish() {
     if (state.next != state.language.pages.size()) {
         throw std::logic_error("LanguageOutputs::finish before every page was added");
     }
+#if GPUGUIDE_HAVE_SEARCH
+    state.index.finish();
+#endif
+    state.flush_files(true);
     state.print.write(state.print_streamed
                           ? state.print_after
                           : extra_page(state.site, state.language,
@@ -134,8 +149,6 @@ void LanguageOutputs::finish() {
                                        print_title(state.language), state.print_body, "is_print"));
     state.print.close();
 #if GPUGUIDE_HAVE_SEARCH
-    state.index.finish();
-    state.search.write(state.index.take());
     state.search.close();
 #endif
 }

@@ -49,6 +49,8 @@ class IndexWriter {
     void finish();
     /// The bytes written since the last take().
     std::string take() { return std::exchange(out_, {}); }
+    /// How many bytes take() would return.
+    std::size_t size() const { return out_.size(); }
 
   private:
     std::string out_;
