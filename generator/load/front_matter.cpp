@@ -1,6 +1,7 @@
 // YAML front matter of a page, and the YAML -> JSON conversion that templates and directives use.
 #include "load/book.hpp"
 #include "load/error.hpp"
+#include "load/files.hpp"
 #include "load/yaml_json.hpp"
 
 #include <algorithm>
@@ -90,15 +91,18 @@ bool is_word_start(unsigned char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 
-// Lead bytes of characters that YAML might treat as breaks or marks (NEL, U+2028/9, BOM):
-// left to yaml-cpp. Any other UTF-8 character is plain text to it.
-bool is_unsure_lead(unsigned char c) {
-    return c == 0xC2 || c == 0xE2 || c == 0xEF;
+// Characters that YAML may read as line breaks or marks (NEL and the rest of U+0080..U+00BF,
+// U+2028, U+2029, a byte-order mark) are left to yaml-cpp; any other character is plain text.
+bool has_unsure_character(std::string_view text) {
+    return text.find('\xC2') != std::string_view::npos ||
+           text.find("\xE2\x80\xA8") != std::string_view::npos ||
+           text.find("\xE2\x80\xA9") != std::string_view::npos ||
+           text.find("\xEF\xBB\xBF") != std::string_view::npos;
 }
 
 bool is_plain_char(unsigned char c) {
     return is_word_start(c) || c == ' ' || c == '_' || c == '.' || c == ',' || c == '(' ||
-           c == ')' || c == '/' || c == '+' || c == '-' || (c >= 0x80 && !is_unsure_lead(c));
+           c == ')' || c == '/' || c == '+' || c == '-' || c >= 0x80;
 }
 
 // `text` as yaml_to_json converts an unquoted scalar (the same rule as Converter::scalar).
@@ -137,7 +141,7 @@ std::optional<nlohmann::json> simple_value(std::string_view value) {
         const auto inner = value.substr(1, value.size() - 2);
         for (const char c : inner) {
             const auto u = static_cast<unsigned char>(c);
-            if (c == '"' || c == '\\' || u < 0x20 || u == 0x7F || is_unsure_lead(u)) {
+            if (c == '"' || c == '\\' || u < 0x20 || u == 0x7F) {
                 return std::nullopt;
             }
         }
@@ -171,6 +175,14 @@ std::optional<nlohmann::json> simple_value(std::string_view value) {
 } // namespace
 
 std::optional<nlohmann::json> simple_front_matter(std::string_view yaml) {
+    if (has_unsure_character(yaml)) {
+        return std::nullopt;
+    }
+    try {
+        check_utf8({}, yaml); // yaml-cpp would replace invalid bytes (pages are checked before)
+    } catch (const InputError&) {
+        return std::nullopt;
+    }
     auto object = nlohmann::json::object();
     while (!yaml.empty()) {
         const auto end = yaml.find('\n');

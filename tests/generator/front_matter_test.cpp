@@ -48,7 +48,8 @@ TEST_CASE("front matter errors", "[front-matter]") {
           "content/en/x.md:2: front matter must be YAML keys like `title: ...`");
 }
 
-TEST_CASE("front matter: the yaml-cpp shortcut gives exactly what yaml-cpp gives", "[front-matter]") {
+TEST_CASE("front matter: the yaml-cpp shortcut gives exactly what yaml-cpp gives",
+          "[front-matter]") {
     // simple_front_matter must either decline or agree with yaml_to_json(YAML::Load(...)).
     const std::vector<std::string> samples = {
         "title: \"Chapter 0: GPUs and deep learning\"\ndescription: \"Synthetic page 0\"\n"
@@ -57,18 +58,25 @@ TEST_CASE("front matter: the yaml-cpp shortcut gives exactly what yaml-cpp gives
         "title: 深度学习为何选择 GPU\norder: 1e3\nn: -4\nv: 0x10\nw: .5\n",
         "title: \"引号 里的 文字\"\nlist: [1, two, 3.0, true, null]\n",
         "title: a, b (c) d/e + f - g.\n",
-        "title: \"x\"\ntitle: \"y\"\n",          // duplicate key: declined
-        "title: 'single'\n",                       // single quotes: declined
-        "title: \"a \\\" b\"\n",                   // escape: declined
-        "title: a # comment\n",                    // comment: declined
-        "title: x\n  continued\n",                 // continuation: declined
-        "title: [a, [b]]\n",                       // nested: declined
+        "title: \"x\"\ntitle: \"y\"\n", // duplicate key: declined
+        "title: 'single'\n",            // single quotes: declined
+        "title: \"a \\\" b\"\n",        // escape: declined
+        "title: a # comment\n",         // comment: declined
+        "title: x\n  continued\n",      // continuation: declined
+        "title: [a, [b]]\n",            // nested: declined
         "title: []\n",
         "title: [a, ]\n",
         "title: x \n",
         "title:x\n",
         "- a\n",
         "title: yes\nother: No\nthird: 1_000\nfourth: 1.\n",
+        "title: \"第 101 章：显卡与深度学习\"\nplain: 101 章：显卡 café\n",
+        "title: \"a\xC2\x85"
+        "b\"\n", // NEL: declined
+        "title: a\xE2\x80\xA8"
+        "b\n",                        // U+2028: declined
+        "title: \"\xEF\xBB\xBFx\"\n", // byte-order mark: declined
+        "title: \"bad \xFF byte\"\n", // invalid UTF-8: declined
     };
     for (const auto& yaml : samples) {
         INFO(yaml);
@@ -83,4 +91,8 @@ TEST_CASE("front matter: the yaml-cpp shortcut gives exactly what yaml-cpp gives
     CHECK(gpuguide::simple_front_matter(samples[4]).has_value());
     CHECK_FALSE(gpuguide::simple_front_matter(samples[5]).has_value());
     CHECK_FALSE(gpuguide::simple_front_matter(samples[7]).has_value());
+    CHECK(gpuguide::simple_front_matter(samples[17]).has_value());
+    for (std::size_t i = 18; i < samples.size(); ++i) {
+        CHECK_FALSE(gpuguide::simple_front_matter(samples[i]).has_value());
+    }
 }
