@@ -16,19 +16,28 @@ namespace {
 
 namespace mustache = kainjow::mustache;
 
+// kainjow's set() and push_back() take a const reference and copy the whole subtree, so a
+// page's HTML was copied once per level of the view. A cheap placeholder goes in instead and
+// the converted value is moved over it (the data is ours and not const, so the cast is sound).
+void move_into(const mustache::data& slot, mustache::data&& value) {
+    const_cast<mustache::data&>(slot) = std::move(value);
+}
+
 mustache::data to_data(const nlohmann::json& value) {
     switch (value.type()) {
     case nlohmann::json::value_t::object: {
         mustache::data object{mustache::data::type::object};
-        for (const auto& item : value.items()) {
-            object.set(item.key(), to_data(item.value()));
+        for (const auto& [key, item] : value.items()) {
+            object.set(key, mustache::data{false});
+            move_into(*object.get(key), to_data(item));
         }
         return object;
     }
     case nlohmann::json::value_t::array: {
         mustache::data list{mustache::data::type::list};
         for (const auto& item : value) {
-            list.push_back(to_data(item));
+            list.push_back(mustache::data{false});
+            move_into(list.list_value().back(), to_data(item));
         }
         return list;
     }
