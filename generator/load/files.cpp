@@ -28,28 +28,17 @@ std::string read_file(const std::filesystem::path& path) {
 }
 
 void check_utf8(const std::filesystem::path& file, std::string_view text) {
-    int line = 1;
-    std::size_t line_start = 0;
     for (std::size_t i = 0; i < text.size();) {
-        // Eight ASCII bytes at a time (counting lines as they pass): every input is checked.
+        // Eight ASCII bytes at a time: every input is checked. Lines are counted only for the
+        // message, once a bad byte is found.
         std::uint64_t word;
         if (i + 8 <= text.size() && (std::memcpy(&word, text.data() + i, 8), true) &&
             (word & 0x8080808080808080ULL) == 0) {
-            for (std::size_t k = i; k < i + 8; ++k) {
-                if (text[k] == '\n') {
-                    ++line;
-                    line_start = k + 1;
-                }
-            }
             i += 8;
             continue;
         }
         const auto byte = static_cast<unsigned char>(text[i]);
         if (byte < 0x80) {
-            if (byte == '\n') {
-                ++line;
-                line_start = i + 1;
-            }
             ++i;
             continue;
         }
@@ -74,6 +63,11 @@ void check_utf8(const std::filesystem::path& file, std::string_view text) {
             valid = k == 1 ? (next >= low && next <= high) : (next >= 0x80 && next <= 0xBF);
         }
         if (!valid) {
+            const auto before = text.substr(0, i);
+            const int line = 1 + static_cast<int>(std::count(before.begin(), before.end(), '\n'));
+            const auto line_break = before.rfind('\n');
+            const std::size_t line_start =
+                line_break == std::string_view::npos ? 0 : line_break + 1;
             char hex[8];
             std::snprintf(hex, sizeof hex, "0x%02X", byte);
             fail_at(file, line,

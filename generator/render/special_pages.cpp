@@ -124,6 +124,12 @@ std::string sitemap(const SiteContext& site) {
 } // namespace
 
 std::string relative_href(const std::string& from, const std::string& to) {
+    // Both in the same folder, the common case for every link of a book: `to` as it is (what
+    // lexically_relative gives, without splitting paths for each of a page's links).
+    if (from.find('/') == std::string::npos && to.find('/') == std::string::npos && !to.empty() &&
+        to != "." && to != "..") {
+        return to;
+    }
     const auto from_dir = std::filesystem::path(from).parent_path();
     return std::filesystem::path(to)
         .lexically_relative(from_dir.empty() ? "." : from_dir)
