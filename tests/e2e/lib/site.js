@@ -75,7 +75,14 @@ function watch(page) {
     if (msg.type() === "error") found.push(`console error on ${page.url()}: ${msg.text()}`);
   });
   page.on("pageerror", (err) => found.push(`uncaught ${err.message} on ${page.url()}`));
-  page.on("requestfailed", (req) => found.push(`request failed: ${req.url()} (${req.failure()?.errorText})`));
+  page.on("requestfailed", (req) => {
+    const error = req.failure()?.errorText ?? "";
+    // A navigation (a clicked result, Enter in search) cancels the old page's pending loads,
+    // such as its favicon, with ERR_ABORTED: a cancellation, not a broken link. A missing file
+    // still shows up as ERR_FILE_NOT_FOUND or an HTTP status below.
+    if (error === "net::ERR_ABORTED" && !req.isNavigationRequest()) return;
+    found.push(`request failed: ${req.url()} (${error})`);
+  });
   page.on("response", (res) => {
     if (res.status() >= 400) found.push(`HTTP ${res.status()} for ${res.url()}`);
   });
