@@ -1,4 +1,5 @@
 #include "load/files.hpp"
+#include "text/utf8.hpp"
 
 #include "load/error.hpp"
 
@@ -28,54 +29,20 @@ std::string read_file(const std::filesystem::path& path) {
 }
 
 void check_utf8(const std::filesystem::path& file, std::string_view text) {
-    for (std::size_t i = 0; i < text.size();) {
-        // Eight ASCII bytes at a time: every input is checked. Lines are counted only for the
-        // message, once a bad byte is found.
-        std::uint64_t word;
-        if (i + 8 <= text.size() && (std::memcpy(&word, text.data() + i, 8), true) &&
-            (word & 0x8080808080808080ULL) == 0) {
-            i += 8;
-            continue;
-        }
-        const auto byte = static_cast<unsigned char>(text[i]);
-        if (byte < 0x80) {
-            ++i;
-            continue;
-        }
-        // Lengths and the allowed range of the second byte (no overlongs, no surrogates, <=
-        // U+10FFFF).
-        std::size_t length = 0;
-        unsigned char low = 0x80, high = 0xBF;
-        if (byte >= 0xC2 && byte <= 0xDF) {
-            length = 2;
-        } else if (byte >= 0xE0 && byte <= 0xEF) {
-            length = 3;
-            low = byte == 0xE0 ? 0xA0 : 0x80;
-            high = byte == 0xED ? 0x9F : 0xBF;
-        } else if (byte >= 0xF0 && byte <= 0xF4) {
-            length = 4;
-            low = byte == 0xF0 ? 0x90 : 0x80;
-            high = byte == 0xF4 ? 0x8F : 0xBF;
-        }
-        bool valid = length > 0 && i + length <= text.size();
-        for (std::size_t k = 1; valid && k < length; ++k) {
-            const auto next = static_cast<unsigned char>(text[i + k]);
-            valid = k == 1 ? (next >= low && next <= high) : (next >= 0x80 && next <= 0xBF);
-        }
-        if (!valid) {
-            const auto before = text.substr(0, i);
-            const int line = 1 + static_cast<int>(std::count(before.begin(), before.end(), '\n'));
-            const auto line_break = before.rfind('\n');
-            const std::size_t line_start =
-                line_break == std::string_view::npos ? 0 : line_break + 1;
-            char hex[8];
-            std::snprintf(hex, sizeof hex, "0x%02X", byte);
-            fail_at(file, line,
-                    "invalid UTF-8 (byte " + std::string(hex) + " at column " +
-                        std::to_string(i - line_start + 1) + "); save the file as UTF-8");
-        }
-        i += length;
+    const std::size_t i = gpuguide::text::first_invalid_utf8(text);
+    if (i == std::string_view::npos) {
+        return;
     }
+    // Lines are counted only for the message, once a bad byte is found.
+    const auto before = text.substr(0, i);
+    const int line = 1 + static_cast<int>(std::count(before.begin(), before.end(), '\n'));
+    const auto line_break = before.rfind('\n');
+    const std::size_t line_start = line_break == std::string_view::npos ? 0 : line_break + 1;
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(text[i]));
+    fail_at(file, line,
+            "invalid UTF-8 (byte " + std::string(hex) + " at column " +
+                std::to_string(i - line_start + 1) + "); save the file as UTF-8");
 }
 
 FileWriter::FileWriter(std::filesystem::path path) : path_(std::move(path)) {

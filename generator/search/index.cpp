@@ -1,4 +1,5 @@
 #include "search/index.hpp"
+#include "text/utf8.hpp"
 
 #include <array>
 #include <cstdint>
@@ -35,44 +36,7 @@ std::string make_script_safe(const std::string& json) {
 }
 
 bool valid_utf8(std::string_view text) {
-    for (std::size_t i = 0; i < text.size();) {
-        std::uint64_t word;
-        if (i + 8 <= text.size() && (std::memcpy(&word, text.data() + i, 8), true) &&
-            (word & 0x8080808080808080ULL) == 0) {
-            i += 8; // eight ASCII bytes
-            continue;
-        }
-        const auto byte = static_cast<unsigned char>(text[i]);
-        if (byte < 0x80) {
-            ++i;
-            continue;
-        }
-        // RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF.
-        std::size_t length = 0;
-        unsigned char low = 0x80, high = 0xBF;
-        if (byte >= 0xC2 && byte <= 0xDF) {
-            length = 2;
-        } else if (byte >= 0xE0 && byte <= 0xEF) {
-            length = 3;
-            low = byte == 0xE0 ? 0xA0 : 0x80;
-            high = byte == 0xED ? 0x9F : 0xBF;
-        } else if (byte >= 0xF0 && byte <= 0xF4) {
-            length = 4;
-            low = byte == 0xF0 ? 0x90 : 0x80;
-            high = byte == 0xF4 ? 0x8F : 0xBF;
-        }
-        if (length == 0 || i + length > text.size()) {
-            return false;
-        }
-        for (std::size_t k = 1; k < length; ++k) {
-            const auto next = static_cast<unsigned char>(text[i + k]);
-            if (k == 1 ? (next < low || next > high) : (next < 0x80 || next > 0xBF)) {
-                return false;
-            }
-        }
-        i += length;
-    }
-    return true;
+    return gpuguide::text::first_invalid_utf8(text) == std::string_view::npos;
 }
 
 // Bytes that JSON or make_script_safe write otherwise: quote, backslash, controls, '<' and the

@@ -1,0 +1,14 @@
+// UTF-8 validation shared by the loader (which rejects bad input with its line) and the search
+// index (which replaces it): one validator, so both agree on what counts as valid.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+namespace gpuguide::text {
+
+/// Offset of the first byte that starts no valid UTF-8 sequence (RFC 3629: no overlong forms, no
+/// surrogates, nothing above U+10FFFF), or std::string_view::npos when all of `text` is valid.
+std::size_t first_invalid_utf8(std::string_view text);
+
+} // namespace gpuguide::text
