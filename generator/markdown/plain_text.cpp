@@ -1,5 +1,6 @@
 // Plain text per section, for the search index.
 #include "markdown/markdown.hpp"
+#include "text/whitespace.hpp"
 
 #include <cmark-gfm.h>
 #include <map>
@@ -33,34 +34,6 @@ void append_text(cmark_node* node, std::string& out) {
     }
 }
 
-bool is_space(char c) {
-    return c == ' ' || c == '\n' || c == '\t';
-}
-
-// The words of `text` joined by single spaces. Word by word rather than byte by byte: all of a
-// book's text passes through here.
-std::string squeeze_spaces(const std::string& text) {
-    std::string out;
-    out.reserve(text.size());
-    std::size_t i = 0;
-    while (true) {
-        while (i < text.size() && is_space(text[i])) {
-            ++i;
-        }
-        if (i == text.size()) {
-            return out;
-        }
-        const std::size_t start = i;
-        while (i < text.size() && !is_space(text[i])) {
-            ++i;
-        }
-        if (!out.empty()) {
-            out += ' ';
-        }
-        out.append(text, start, i - start);
-    }
-}
-
 } // namespace
 
 std::vector<TextSection> plain_text_sections(const Document& document,
@@ -81,7 +54,7 @@ std::vector<TextSection> plain_text_sections(const Document& document,
         append_text(block, sections.back().text);
     }
     for (auto& section : sections) {
-        section.text = squeeze_spaces(section.text);
+        section.text = gpuguide::text::collapse_whitespace(section.text);
     }
     if (sections.front().text.empty() && sections.size() > 1) {
         sections.erase(sections.begin());

@@ -1,5 +1,6 @@
 #include "search/index.hpp"
 #include "text/utf8.hpp"
+#include "text/whitespace.hpp"
 
 #include <array>
 #include <cstdint>
@@ -11,9 +12,6 @@ namespace gpuguide::search {
 
 namespace {
 
-bool is_space(char c) {
-    return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f';
-}
 
 /// JSON is valid JavaScript since ES2019, but a script must also survive being inlined into HTML
 /// and older parsers: escape '<' (no "</script>" or "<!--") and the two line separators.
@@ -127,26 +125,7 @@ void append_string(std::string& out, std::string_view text) {
 } // namespace
 
 std::string collapse_whitespace(std::string_view text) {
-    // Word by word, not byte by byte: every section's text passes through here.
-    std::string out;
-    out.reserve(text.size());
-    std::size_t i = 0;
-    while (true) {
-        while (i < text.size() && is_space(text[i])) {
-            ++i;
-        }
-        if (i == text.size()) {
-            return out;
-        }
-        const std::size_t start = i;
-        while (i < text.size() && !is_space(text[i])) {
-            ++i;
-        }
-        if (!out.empty()) {
-            out += ' ';
-        }
-        out.append(text.data() + start, i - start);
-    }
+    return gpuguide::text::collapse_whitespace(text);
 }
 
 IndexWriter::IndexWriter(const std::vector<Document>& docs, std::string_view lang) {
