@@ -7,7 +7,7 @@
 namespace gpuguide::charts {
 namespace {
 
-using detail::escape_xml;
+using detail::escape_markup;
 
 detail::PlotOutput plot(const ChartSpec& spec, const detail::Strings& strings) {
     switch (spec.kind) {
@@ -41,14 +41,14 @@ const char* kind_name(Kind kind) {
 std::string table_html(const detail::DataTable& table) {
     std::string html = "<table>\n<thead><tr>";
     for (const auto& header : table.headers) {
-        html += "<th scope=\"col\">" + escape_xml(header) + "</th>";
+        html += "<th scope=\"col\">" + escape_markup(header) + "</th>";
     }
     html += "</tr></thead>\n<tbody>\n";
     for (std::size_t r = 0; r < table.rows.size(); ++r) {
         const bool highlighted = r < table.highlighted.size() && table.highlighted[r];
         html += highlighted ? "<tr class=\"highlight\">" : "<tr>";
         for (std::size_t c = 0; c < table.rows[r].size(); ++c) {
-            const std::string cell = escape_xml(table.rows[r][c]);
+            const std::string cell = escape_markup(table.rows[r][c]);
             html += c == 0 ? "<th scope=\"row\">" + cell + "</th>" : "<td>" + cell + "</td>";
         }
         html += "</tr>\n";
@@ -77,16 +77,16 @@ std::string render_figure(const ChartSpec& spec, std::string_view lang) {
     html.reserve(output.body.size() + 2048);
     // The caption comes first: html-validate wants <figcaption> as the first or last child.
     html += "<figure class=\"chart chart-" + std::string(kind_name(spec.kind)) + "\" id=\"" + id +
-            "\">\n<figcaption>" + escape_xml(title) + "</figcaption>\n";
+            "\">\n<figcaption>" + escape_markup(title) + "</figcaption>\n";
     html += "<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-labelledby=\"" + id +
             "-title " + id + "-desc\" viewBox=\"0 0 " + width + ' ' + height + "\" width=\"" +
             width + "\" height=\"" + height +
             "\" font-family=\"system-ui, sans-serif\" font-size=\"11\" fill=\"currentColor\">\n";
-    html += "<title id=\"" + id + "-title\">" + escape_xml(title) + "</title>\n";
-    html += "<desc id=\"" + id + "-desc\">" + escape_xml(description) + "</desc>\n";
+    html += "<title id=\"" + id + "-title\">" + escape_markup(title) + "</title>\n";
+    html += "<desc id=\"" + id + "-desc\">" + escape_markup(description) + "</desc>\n";
     html += output.body;
     html += "\n</svg>\n";
-    html += "<details class=\"chart-data\"><summary>" + escape_xml(strings.data) + "</summary>\n" +
+    html += "<details class=\"chart-data\"><summary>" + escape_markup(strings.data) + "</summary>\n" +
             table_html(output.table) + "\n</details>\n</figure>\n";
     return html;
 }

@@ -73,7 +73,7 @@ void SvgWriter::path(const PathData& data, std::string_view attrs) {
 void SvgWriter::text(double x, double y, std::string_view content, std::string_view attrs) {
     out_ += "<text x=\"" + format_coord(x) + "\" y=\"" + format_coord(y) + '"';
     attributes(attrs);
-    out_ += '>' + escape_xml(content) + "</text>";
+    out_ += '>' + escape_markup(content) + "</text>";
 }
 
 void SvgWriter::rotated_text(double x, double y, double degrees, std::string_view content,

@@ -1,5 +1,5 @@
 // A minimal SVG element writer: every number goes through format_coord, every text through
-// escape_xml, so no chart kind can emit NaN, locale-dependent numbers or unescaped text.
+// escape_markup, so no chart kind can emit NaN, locale-dependent numbers or unescaped text.
 #pragma once
 
 #include <string>

@@ -1,5 +1,7 @@
 #include "charts/text.hpp"
 
+#include "text/utf8.hpp"
+
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -8,46 +10,6 @@
 
 namespace gpuguide::charts::detail {
 namespace {
-
-/// Decodes one UTF-8 code point at `pos`; returns its length, or 0 if the bytes are invalid.
-std::size_t decode_utf8(std::string_view text, std::size_t pos, char32_t& code_point) {
-    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[pos + i]); };
-    const unsigned char lead = byte(0);
-    std::size_t length = 0;
-    char32_t value = 0;
-    if (lead < 0x80) {
-        code_point = lead;
-        return 1;
-    } else if ((lead & 0xE0) == 0xC0) {
-        length = 2;
-        value = lead & 0x1F;
-    } else if ((lead & 0xF0) == 0xE0) {
-        length = 3;
-        value = lead & 0x0F;
-    } else if ((lead & 0xF8) == 0xF0) {
-        length = 4;
-        value = lead & 0x07;
-    } else {
-        return 0;
-    }
-    if (pos + length > text.size()) {
-        return 0;
-    }
-    for (std::size_t i = 1; i < length; ++i) {
-        if ((byte(i) & 0xC0) != 0x80) {
-            return 0;
-        }
-        value = (value << 6) | (byte(i) & 0x3F);
-    }
-    // Reject overlong forms, surrogates and values past U+10FFFF: XML parsers refuse them.
-    static constexpr std::array<char32_t, 5> min_for_length{0, 0, 0x80, 0x800, 0x10000};
-    if (value < min_for_length[length] || value > 0x10FFFF ||
-        (value >= 0xD800 && value <= 0xDFFF)) {
-        return 0;
-    }
-    code_point = value;
-    return length;
-}
 
 bool is_wide(char32_t c) {
     return (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0xA4CF) ||
@@ -115,44 +77,6 @@ std::string with_si_prefix(double value, int significant) {
 
 } // namespace
 
-std::string escape_xml(std::string_view text) {
-    std::string out;
-    out.reserve(text.size() + 16);
-    for (std::size_t pos = 0; pos < text.size();) {
-        char32_t c = 0;
-        const std::size_t length = decode_utf8(text, pos, c);
-        if (length == 0) {
-            out += "\xEF\xBF\xBD"; // U+FFFD for each invalid byte
-            ++pos;
-            continue;
-        }
-        switch (c) {
-        case '&':
-            out += "&amp;";
-            break;
-        case '<':
-            out += "&lt;";
-            break;
-        case '>':
-            out += "&gt;";
-            break;
-        case '"':
-            out += "&quot;";
-            break;
-        case '\'':
-            out += "&#39;";
-            break;
-        default:
-            if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7F || c == 0xFFFE || c == 0xFFFF) {
-                break; // not allowed in XML 1.0 text
-            }
-            out.append(text.substr(pos, length));
-        }
-        pos += length;
-    }
-    return out;
-}
-
 std::string sanitize_id(std::string_view id) {
     std::string out;
     for (const char c : id) {
@@ -208,7 +132,7 @@ double text_width(std::string_view text, double font_size) {
     double ems = 0;
     for (std::size_t pos = 0; pos < text.size();) {
         char32_t c = 0;
-        const std::size_t length = decode_utf8(text, pos, c);
+        const std::size_t length = text::decode_utf8(text, pos, c);
         ems += char_ems(length, c);
         pos += std::max<std::size_t>(length, 1);
     }
@@ -225,7 +149,7 @@ std::string fit_text(std::string_view text, double max_width, double font_size) 
     std::size_t end = 0;
     for (std::size_t pos = 0; pos < text.size();) {
         char32_t c = 0;
-        const std::size_t decoded = decode_utf8(text, pos, c);
+        const std::size_t decoded = text::decode_utf8(text, pos, c);
         const std::size_t length = std::max<std::size_t>(decoded, 1);
         used += char_ems(decoded, c) * font_size;
         if (used > budget) {

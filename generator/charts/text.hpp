@@ -1,14 +1,16 @@
-// Text helpers shared by every chart kind: XML escaping, number formatting, label sizing.
+// Text helpers shared by every chart kind: number formatting, label sizing (escaping comes
+// from gpuguide_text).
 #pragma once
+
+#include "text/escape.hpp"
 
 #include <string>
 #include <string_view>
 
 namespace gpuguide::charts::detail {
 
-/// Escapes text for XML/HTML text and attribute values. C0 control characters other than tab
-/// and newline are dropped (they are invalid in XML), and invalid UTF-8 becomes U+FFFD.
-std::string escape_xml(std::string_view text);
+/// Escaping lives in gpuguide_text, shared with the pages: charts and tables escape alike.
+using gpuguide::text::escape_markup;
 
 /// An id made only of [A-Za-z0-9_-], starting with a letter ("chart" when nothing is left).
 std::string sanitize_id(std::string_view id);

@@ -29,12 +29,11 @@ int line_of(cmark_node* node) {
 
 // Generator HTML goes into custom nodes, whose on_enter text is written as is: an HTML block would
 // pass through the tagfilter extension, which disarms the <title> inside every chart's SVG.
-cmark_node* replace_with(cmark_node* node, cmark_node_type type, const std::string& html) {
-    cmark_node* replacement = cmark_node_new(type);
+void replace_with(cmark_node* node, const std::string& html) {
+    cmark_node* replacement = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK);
     cmark_node_set_on_enter(replacement, html.c_str());
     cmark_node_replace(node, replacement);
     cmark_node_free(node);
-    return replacement;
 }
 
 } // namespace
@@ -82,29 +81,26 @@ Expansion expand(markdown::Document& document, const Context& context) {
             block = provenance(body, context);
         }
         expansion.measured = expansion.measured || block.measured;
-        replace_with(node, CMARK_NODE_CUSTOM_BLOCK, block.html);
+        replace_with(node, block.html);
     }
     for (cmark_node* node : spans) {
         const int line = line_of(node) + context.line_offset;
         const auto value = inline_value(cmark_node_get_literal(node), context, line);
         expansion.measured = expansion.measured || value.measured;
-        cmark_node* element = cmark_node_new(CMARK_NODE_CUSTOM_INLINE);
-        cmark_node_set_on_enter(element, value.open.c_str());
-        cmark_node_set_on_exit(element, value.close.c_str());
+        // The value becomes raw-HTML open and close tags around a text node: every inline
+        // container accepts these node types (GFM table cells refuse custom nodes: the value
+        // vanished and leaked, tests/fuzz/corpus/page/regression-value-in-table-leak), the text
+        // stays in the AST for the search index, and cmark escapes it. The tagfilter extension
+        // leaves the <strong>/<span> markup alone.
+        cmark_node* open = cmark_node_new(CMARK_NODE_HTML_INLINE);
+        cmark_node_set_literal(open, value.open.c_str());
         cmark_node* text = cmark_node_new(CMARK_NODE_TEXT);
         cmark_node_set_literal(text, value.text.c_str());
-        cmark_node_append_child(element, text);
-        if (!cmark_node_replace(node, element)) {
-            // GFM table cells accept only the standard inline nodes, so a custom inline is refused
-            // there (the value vanished and its nodes leaked: tests/fuzz/corpus/page/
-            // regression-value-in-table-leak). Raw inline HTML carries the same markup; the
-            // tagfilter extension leaves <strong>/<span> alone.
-            cmark_node_free(element);
-            element = cmark_node_new(CMARK_NODE_HTML_INLINE);
-            const std::string html = value.open + markdown::escape_html(value.text) + value.close;
-            cmark_node_set_literal(element, html.c_str());
-            if (!cmark_node_replace(node, element)) {
-                cmark_node_free(element);
+        cmark_node* close = cmark_node_new(CMARK_NODE_HTML_INLINE);
+        cmark_node_set_literal(close, value.close.c_str());
+        for (cmark_node* part : {open, text, close}) {
+            if (!cmark_node_insert_before(node, part)) {
+                cmark_node_free(part);
                 fail_at(context.file, line, "value: cannot place a value here");
             }
         }

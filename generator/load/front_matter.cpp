@@ -19,6 +19,23 @@ namespace {
 constexpr int kMaxDepth = 64;
 constexpr std::size_t kMaxValues = 100000;
 
+// An unquoted YAML scalar as JSON: true/false, null/~ and numbers become JSON values, the rest
+// text. Both the yaml-cpp conversion and the plain-front-matter shortcut use it, so they agree.
+nlohmann::json plain_scalar(const std::string& text) {
+    if (text == "true" || text == "false") {
+        return text == "true";
+    }
+    if (text == "null" || text == "~") {
+        return nullptr;
+    }
+    double number = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+    if (error == std::errc() && end == text.data() + text.size() && !text.empty()) {
+        return number;
+    }
+    return text;
+}
+
 class Converter {
   public:
     nlohmann::json convert(const YAML::Node& node, int depth) {
@@ -58,22 +75,10 @@ class Converter {
 
   private:
     static nlohmann::json scalar(const YAML::Node& node) {
-        const std::string& text = node.Scalar();
         if (node.Tag() == "!") { // quoted: always a string
-            return text;
+            return node.Scalar();
         }
-        if (text == "true" || text == "false") {
-            return text == "true";
-        }
-        if (text == "null" || text == "~") {
-            return nullptr;
-        }
-        double number = 0;
-        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
-        if (error == std::errc() && end == text.data() + text.size() && !text.empty()) {
-            return number;
-        }
-        return text;
+        return plain_scalar(node.Scalar());
     }
 
     std::size_t values_ = 0;
@@ -103,22 +108,6 @@ bool has_unsure_character(std::string_view text) {
 bool is_plain_char(unsigned char c) {
     return is_word_start(c) || c == ' ' || c == '_' || c == '.' || c == ',' || c == '(' ||
            c == ')' || c == '/' || c == '+' || c == '-' || c >= 0x80;
-}
-
-// `text` as yaml_to_json converts an unquoted scalar (the same rule as Converter::scalar).
-nlohmann::json plain_scalar(const std::string& text) {
-    if (text == "true" || text == "false") {
-        return text == "true";
-    }
-    if (text == "null" || text == "~") {
-        return nullptr;
-    }
-    double number = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
-    if (error == std::errc() && end == text.data() + text.size() && !text.empty()) {
-        return number;
-    }
-    return text;
 }
 
 // A plain scalar of the safe subset: starts with a letter or digit (no indicator), no ':' or '#'

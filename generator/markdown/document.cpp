@@ -1,5 +1,6 @@
 // cmark-gfm parsing and rendering with the GitHub extensions.
 #include "markdown/markdown.hpp"
+#include "text/escape.hpp"
 
 #include <cmark-gfm-core-extensions.h>
 #include <cmark-gfm-extension_api.h>
@@ -116,33 +117,7 @@ std::string without_control_characters(std::string_view text) {
 }
 
 std::string escape_html(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (char c : text) {
-        if (is_control(c)) {
-            continue;
-        }
-        switch (c) {
-        case '&':
-            out += "&amp;";
-            break;
-        case '<':
-            out += "&lt;";
-            break;
-        case '>':
-            out += "&gt;";
-            break;
-        case '"':
-            out += "&quot;";
-            break;
-        case '\'':
-            out += "&#39;";
-            break;
-        default:
-            out += c;
-        }
-    }
-    return out;
+    return text::escape_markup(text);
 }
 
 } // namespace gpuguide::markdown

@@ -94,8 +94,8 @@ struct TextSection {
 std::vector<TextSection> plain_text_sections(const Document& document,
                                              const std::vector<Heading>& headings);
 
-/// Escapes text for HTML element content and attribute values; drops control characters
-/// (C0 except tab, line feed and carriage return, and DEL), which HTML and XML text may not hold.
+/// Escapes text for HTML element content and attribute values: gpuguide::text::escape_markup,
+/// the escaper the charts use too (drops C0 controls but tab, LF and CR, and DEL).
 std::string escape_html(std::string_view text);
 
 /// `text` without the control characters that escape_html drops (for text that Mustache or cmark

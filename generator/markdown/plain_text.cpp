@@ -28,8 +28,7 @@ void append_text(cmark_node* node, std::string& out) {
     for (cmark_node* child = cmark_node_first_child(node); child; child = cmark_node_next(child)) {
         append_text(child, out);
     }
-    if (cmark_node_get_type(node) != CMARK_NODE_CUSTOM_INLINE && !out.empty() &&
-        out.back() != ' ') {
+    if (!out.empty() && out.back() != ' ') {
         out += ' ';
     }
 }

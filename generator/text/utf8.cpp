@@ -1,9 +1,49 @@
 #include "text/utf8.hpp"
 
+#include <array>
 #include <cstdint>
 #include <cstring>
 
 namespace gpuguide::text {
+
+std::size_t decode_utf8(std::string_view text, std::size_t pos, char32_t& code_point) {
+    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[pos + i]); };
+    const unsigned char lead = byte(0);
+    std::size_t length = 0;
+    char32_t value = 0;
+    if (lead < 0x80) {
+        code_point = lead;
+        return 1;
+    } else if ((lead & 0xE0) == 0xC0) {
+        length = 2;
+        value = lead & 0x1F;
+    } else if ((lead & 0xF0) == 0xE0) {
+        length = 3;
+        value = lead & 0x0F;
+    } else if ((lead & 0xF8) == 0xF0) {
+        length = 4;
+        value = lead & 0x07;
+    } else {
+        return 0;
+    }
+    if (pos + length > text.size()) {
+        return 0;
+    }
+    for (std::size_t i = 1; i < length; ++i) {
+        if ((byte(i) & 0xC0) != 0x80) {
+            return 0;
+        }
+        value = (value << 6) | (byte(i) & 0x3F);
+    }
+    // Reject overlong forms, surrogates and values past U+10FFFF: XML parsers refuse them.
+    static constexpr std::array<char32_t, 5> min_for_length{0, 0, 0x80, 0x800, 0x10000};
+    if (value < min_for_length[length] || value > 0x10FFFF ||
+        (value >= 0xD800 && value <= 0xDFFF)) {
+        return 0;
+    }
+    code_point = value;
+    return length;
+}
 
 std::size_t first_invalid_utf8(std::string_view text) {
     for (std::size_t i = 0; i < text.size();) {
@@ -14,31 +54,9 @@ std::size_t first_invalid_utf8(std::string_view text) {
             i += 8;
             continue;
         }
-        const auto byte = static_cast<unsigned char>(text[i]);
-        if (byte < 0x80) {
-            ++i;
-            continue;
-        }
-        // Lengths and the allowed range of the second byte.
-        std::size_t length = 0;
-        unsigned char low = 0x80, high = 0xBF;
-        if (byte >= 0xC2 && byte <= 0xDF) {
-            length = 2;
-        } else if (byte >= 0xE0 && byte <= 0xEF) {
-            length = 3;
-            low = byte == 0xE0 ? 0xA0 : 0x80;
-            high = byte == 0xED ? 0x9F : 0xBF;
-        } else if (byte >= 0xF0 && byte <= 0xF4) {
-            length = 4;
-            low = byte == 0xF0 ? 0x90 : 0x80;
-            high = byte == 0xF4 ? 0x8F : 0xBF;
-        }
-        bool valid = length > 0 && i + length <= text.size();
-        for (std::size_t k = 1; valid && k < length; ++k) {
-            const auto next = static_cast<unsigned char>(text[i + k]);
-            valid = k == 1 ? (next >= low && next <= high) : (next >= 0x80 && next <= 0xBF);
-        }
-        if (!valid) {
+        char32_t code_point = 0;
+        const std::size_t length = decode_utf8(text, i, code_point);
+        if (length == 0) {
             return i;
         }
         i += length;

@@ -269,13 +269,13 @@ TEST_CASE("numbers are formatted without locale or noise", "[charts][format]") {
 }
 
 TEST_CASE("hostile strings are escaped and control characters dropped", "[charts][escape]") {
-    CHECK(escape_xml("<script>alert('x')</script>") ==
+    CHECK(escape_markup("<script>alert('x')</script>") ==
           "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;");
-    CHECK(escape_xml("a & \"b\" ]]>") == "a &amp; &quot;b&quot; ]]&gt;");
-    CHECK(escape_xml(std::string("tab\tnl\nbell\x07nul") + '\0' + "esc\x1b") ==
+    CHECK(escape_markup("a & \"b\" ]]>") == "a &amp; &quot;b&quot; ]]&gt;");
+    CHECK(escape_markup(std::string("tab\tnl\nbell\x07nul") + '\0' + "esc\x1b") ==
           "tab\tnl\nbellnulesc");
-    CHECK(escape_xml("bad \xff utf8") == "bad \xEF\xBF\xBD utf8");
-    CHECK(escape_xml("中文 µ") == "中文 µ");
+    CHECK(escape_markup("bad \xff utf8") == "bad \xEF\xBF\xBD utf8");
+    CHECK(escape_markup("中文 µ") == "中文 µ");
     CHECK(sanitize_id("9 bad\"id<>") == "badid");
     CHECK(sanitize_id("") == "chart");
 
