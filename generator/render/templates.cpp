@@ -156,7 +156,7 @@ void check_raw_tags(const std::string& text, const std::filesystem::path& file) 
 
 } // namespace
 
-Templates::Templates(const std::filesystem::path& dir) : dir_(dir), id_(next_id_++) {
+Templates::Templates(const std::filesystem::path& dir) : id_(next_id_++), dir_(dir) {
     if (!std::filesystem::is_regular_file(dir / "layout.mustache")) {
         fail_at(dir / "layout.mustache", 0, "missing; pass --templates DIR with a layout.mustache");
     }
