@@ -40,6 +40,7 @@ ChasePoint chase(std::size_t bytes, std::uint32_t steps, int reps, std::mt19937_
     // The probes' streams do not wait for the legacy default stream: copy on the same stream.
     GG_CUDA(cudaMemcpyAsync(next.as<void>(), words.data(), words.size() * 4, cudaMemcpyHostToDevice,
                             timer.stream()));
+    GG_CUDA(cudaMemsetAsync(sink.as<void>(), 0, 4, timer.stream())); // the walk starts at node 0
     GG_CUDA(cudaStreamSynchronize(timer.stream()));
     // Warm-up: a full lap for cache-sized sets (so they are resident), a short one for sets far
     // beyond the L2 (they miss anyway; a full lap of millions of DRAM loads would take seconds).

@@ -96,7 +96,9 @@ class TransferProbe final : public PerDeviceProbe {
             char* host_down = c.pinned ? pinned_down.as<char>() : pageable_down.data();
             nlohmann::json curve = nlohmann::json::array();
             for (std::size_t bytes = 4096; bytes <= largest; bytes *= 4) {
-                // Small copies are batched so each timed sample is long enough for events.
+                // Small copies are batched so each timed sample is long enough for events: 32 MiB
+                // per sample from 128 KiB up, 256 copies below (more would cost seconds, since
+                // small pageable copies take microseconds each).
                 int batch = int(std::clamp<std::size_t>((32u << 20) / bytes, 1, 256));
                 auto seconds = time_gpu(timer, 1, context.quick ? 3 : 7, [&] {
                     enqueue(c.direction, host_up, host_down, bytes, batch);
@@ -114,8 +116,9 @@ class TransferProbe final : public PerDeviceProbe {
         cudaStreamDestroy(second);
         return {{"numa_node", numa_node_of(pinned_up.as<char>())},
                 {"device_numa_node", device_numa_node(device)},
-                {"byte_counting", "bytes copied per second, 1 GB = 1e9 bytes; bidirectional counts "
-                                  "both directions"},
+                {"byte_counting",
+                 "bytes copied per second, 1 GB = 1e9 bytes; bidirectional counts both directions "
+                 "(pageable copies block the host, so their two directions mostly take turns)"},
                 {"curves", curves},
                 {"peak", peak}};
     }

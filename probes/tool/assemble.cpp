@@ -55,13 +55,23 @@ nlohmann::json run_one(Probe& probe, const ProbeContext& context, const GpuIdent
     auto start = Clock::now();
     nlohmann::json entry = {
         {"status", schema::kStatusOk}, {"reason", nullptr}, {"result", nullptr}};
-    Support support =
-        probe.needs_gpu() && !gpu.usable ? Support{false, gpu.reason} : probe.supported();
+    std::string fault = injected_fault(probe.key());
+    Support support;
+    try {
+        if (fault == "unsupportable")
+            throw std::runtime_error("injected fault: supported() threw");
+        support = probe.needs_gpu() && !gpu.usable ? Support{false, gpu.reason} : probe.supported();
+    } catch (const std::exception& error) {
+        // A CUDA or NVML call failing inside supported() is this probe failing, not a crash.
+        entry["status"] = schema::kStatusFailed;
+        entry["reason"] = std::string("checking whether the probe can run: ") + error.what();
+        entry["duration_s"] = std::chrono::duration<double>(Clock::now() - start).count();
+        return entry;
+    }
     if (!support.ok) {
         entry["status"] = schema::kStatusSkipped;
         entry["reason"] = support.reason;
     } else {
-        std::string fault = injected_fault(probe.key());
         try {
             apply_early_fault(fault);
             nlohmann::json result = probe.run(context);

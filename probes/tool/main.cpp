@@ -49,8 +49,8 @@ int main(int argc, char** argv) {
     CLI::App app{"gpuguide-probe: measure this machine's GPUs and CPU; writes one JSON document "
                  "(schema: probes/README.md)"};
     app.footer("Exit status 0 when the document was written (failed probes say so inside it).\n"
-               "Test hook: GPUGUIDE_PROBE_FAULT=KEY:crash|hang|garbage|nan|absurd makes one probe "
-               "misbehave (probes/README.md).");
+               "Test hook: GPUGUIDE_PROBE_FAULT=KEY:crash|hang|garbage|nan|absurd|unsupportable "
+               "makes one probe misbehave (probes/README.md).");
     std::vector<std::string> only;
     std::string out;
     bool all = false, list = false, identity = false, quick = false, cpu_only = false,

@@ -56,10 +56,18 @@ TEST_CASE("GPU probes give verified, plausible figures on this machine's GPU", "
         CHECK(median(entry["best"]) > 0);
     }
     const json& latency = probes["gpu.latency"]["result"]["devices"][0];
-    CHECK(median(latency["chase"]["l1"]["ns"]) < median(latency["chase"]["dram"]["ns"]));
+    CHECK(median(latency["chase"]["l1"]["ns"]) < median(latency["chase"]["l2"]["ns"]));
+    // A set of several times the L2 must miss it: every GPU's DRAM latency is well above 1.5x its
+    // L2 hit latency (a walk that revisits a few cached nodes would not be).
+    CHECK(median(latency["chase"]["dram"]["ns"]) > 1.5 * median(latency["chase"]["l2"]["ns"]));
     CHECK(median(latency["graph_launch"]) < median(latency["launch"]));
     // gpu.power needs NVML's energy counter, gpu.multi two GPUs: either may be skipped, with a
     // reason.
     for (const char* key : {"gpu.power", "gpu.multi"})
         CHECK((probes[key]["status"] == "ok" || probes[key]["status"] == "skipped"));
+    if (probes["gpu.power"]["status"] == "ok") {
+        const json& power = probes["gpu.power"]["result"]["devices"][0];
+        CHECK(power["whole_run"]["avg_power"]["value"].get<double>() > 0);
+        CHECK(power["whole_run"]["efficiency"]["value"].get<double>() > 0);
+    }
 }

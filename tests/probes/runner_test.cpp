@@ -61,6 +61,12 @@ TEST_CASE("a NaN result is recorded as failed with where it was") {
     CHECK(info["threads"].get<int>() > 0);
 }
 
+TEST_CASE("a probe whose support check throws is recorded as failed, not as a crash") {
+    TempDir dir("unsupportable");
+    require_isolated_failure(run_with_fault(dir, "unsupportable"),
+                             "checking whether the probe can run: injected fault");
+}
+
 TEST_CASE("an absurd value is rejected with the pointer and the value") {
     TempDir dir("absurd");
     require_isolated_failure(run_with_fault(dir, "absurd"), "absurd value");

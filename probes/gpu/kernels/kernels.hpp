@@ -24,8 +24,10 @@ void stream_triad(double* a, const double* b, const double* c, double s, std::si
 // --- latency (kernels/latency.cu) ---------------------------------------------------------------
 /// An empty kernel, one block of one thread: what a launch costs.
 void launch_empty(cudaStream_t stream);
-/// One thread follows `steps` links of `next` (word indices) from 0; writes the end index to
-/// `sink` (so nothing is optimised away) and the SM cycles taken (clock64) to `cycles`.
+/// One thread follows `steps` links of `next` (word indices) from the index in `sink`, and
+/// writes the index it stopped at back to `sink`: each launch continues the previous one's walk
+/// (a set larger than the steps taken is not revisited), and nothing is optimised away. The SM
+/// cycles taken (clock64) go to `cycles`.
 void pointer_chase(const std::uint32_t* next, std::uint32_t steps, std::uint32_t* sink,
                    long long* cycles, cudaStream_t stream);
 

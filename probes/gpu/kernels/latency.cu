@@ -8,7 +8,9 @@ __global__ void empty_kernel() {}
 
 __global__ void chase_kernel(const std::uint32_t* __restrict__ next, std::uint32_t steps,
                              std::uint32_t* sink, long long* cycles) {
-    std::uint32_t at = 0;
+    // Continue where the previous launch stopped: restarting at node 0 would replay the same
+    // first `steps` nodes, which the L2 keeps, and a set beyond the L2 would read as L2 latency.
+    std::uint32_t at = *sink;
     long long start = clock64();
     // Each load's address depends on the previous load: the loop runs at memory latency.
     // __ldg reads through the L1/texture path, so small working sets are L1 hits.

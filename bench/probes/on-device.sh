@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Everything the probes need measured on a GPU host, in one go, from the kit that
+# scripts/device-kit.sh built elsewhere (the host needs only the driver, the CUDA toolkit's
+# libraries and, for the anchors, python3 with PyTorch).
+#
+#   bash bench/probes/on-device.sh [STEP ...]      (default: all steps, in this order)
+#
+# Steps (each under its own time limit, so one hang cannot eat the others):
+#   env        nvidia-smi before, and a check that every kit program finds its libraries
+#   test       the GPU test case (probe_tests "[gpu]": quick sizes, every check)
+#   bench      bench/probes/run.sh: two timed GPU-suite runs, the PyTorch anchors, table.md
+#   reference  gpuguide-probe --all: the document to commit as content/measurements/reference/
+#   build      gpuguide build --measure fresh, then --measure cached (the build-time path, timed)
+#   site       the guide built from the reference document, packed as site.tar.gz
+#
+# Environment: KIT (default .devkit), OUT (default bench/probes/out/device; the device tool sets
+# it). Results: OUT/summary.txt (each step's status and time), OUT/results.tar.gz (every JSON,
+# log and table), OUT/site.tar.gz. Leaves the GPU's clocks and power settings alone.
+set -uo pipefail
+
+root=$(cd "$(dirname "$0")/../.." && pwd)
+kit=$(cd "${KIT:-$root/.devkit}" 2>/dev/null && pwd) || {
+  echo "on-device: no kit at ${KIT:-$root/.devkit}; build one with scripts/device-kit.sh" >&2
+  exit 1
+}
+out=${OUT:-$root/bench/probes/out/device}
+work=$out/results
+mkdir -p "$work"
+summary=$out/summary.txt
+steps=("$@")
+((${#steps[@]})) || steps=(env test bench reference build site)
+
+# Our programs use the kit's libraries through its wrappers; cuBLAS comes from this host. Where
+# the toolkit folder lacks it, use the copy PyTorch's wheels bring (same major version, 13).
+if ! ls "${CUDA_HOME:-/usr/local/cuda}"/lib*/libcublas.so.13 >/dev/null 2>&1; then
+  cublas=$(find / -xdev -name 'libcublas.so.13' -not -path '*/proc/*' 2>/dev/null | head -1)
+  [[ -n $cublas ]] && export LD_LIBRARY_PATH="${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}$(dirname "$cublas")"
+fi
+
+# step NAME LIMIT_S COMMAND...: runs COMMAND with its output in results/NAME.log and records
+# the exit status and wall time in summary.txt.
+step() {
+  local name=$1 limit=$2
+  shift 2
+  local start end rc
+  start=$(date +%s.%N)
+  echo "== $name: $*" | tee -a "$work/$name.log"
+  timeout --kill-after=10 "$limit" "$@" >>"$work/$name.log" 2>&1
+  rc=$?
+  end=$(date +%s.%N)
+  tail -n 25 "$work/$name.log"
+  printf '%-10s rc=%-3s %7.1f s   %s\n' "$name" "$rc" "$(echo "$end - $start" | bc)" "$*" | tee -a "$summary"
+  return $rc
+}
+
+run_env() {
+  nvidia-smi
+  nvidia-smi --query-gpu=name,uuid,driver_version,pci.bus_id,clocks.sm,clocks.max.sm,clocks.mem,power.limit,temperature.gpu --format=csv
+  for program in "$kit"/libexec/*; do
+    echo "-- $(basename "$program")"
+    LD_LIBRARY_PATH="$kit/lib:${CUDA_HOME:-/usr/local/cuda}/lib64:${LD_LIBRARY_PATH:-}" ldd "$program" |
+      grep -E 'not found|cublas|nvidia' || true
+  done
+  cat "$kit/MANIFEST"
+  "$kit/bin/gpuguide-probe" --identity
+}
+
+run_build() {
+  local cache=$work/cache
+  rm -rf "$cache"
+  "$kit/bin/gpuguide" build --content "$root/content" --templates "$root/templates" \
+    --out "$out/site-fresh" --measure fresh --cache-dir "$cache" --force || return
+  local start end
+  start=$(date +%s.%N)
+  "$kit/bin/gpuguide" build --content "$root/content" --templates "$root/templates" \
+    --out "$out/site-fresh" --measure cached --cache-dir "$cache" --force || return
+  end=$(date +%s.%N)
+  echo "cached rebuild: $(echo "$end - $start" | bc) s"
+  rm -rf "$out/site-fresh"
+}
+
+run_site() {
+  "$kit/bin/gpuguide" build --content "$root/content" --templates "$root/templates" \
+    --out "$out/site" --measurements "$work/reference.json" --force &&
+    tar -C "$out" -czf "$out/site.tar.gz" site && rm -rf "$out/site"
+}
+
+: >"$summary"
+echo "on-device: $(date -u +%Y-%m-%dT%H:%M:%SZ), kit $(head -1 "$kit/MANIFEST")" | tee -a "$summary"
+for name in "${steps[@]}"; do
+  case $name in
+  env) step env 60 run_env ;;
+  test) step test 240 "$kit/bin/probe_tests" "[gpu]" --durations yes ;;
+  bench) GPUGUIDE_PROBE="$kit/bin/gpuguide-probe" step bench 420 bash "$root/bench/probes/run.sh" - "$work/bench" ;;
+  reference) step reference 180 "$kit/bin/gpuguide-probe" --all --out "$work/reference.json" ;;
+  build) step build 300 run_build ;;
+  site) step site 120 run_site ;;
+  *) echo "on-device: unknown step '$name' (env test bench reference build site)" >&2; exit 2 ;;
+  esac
+done
+nvidia-smi --query-gpu=clocks.sm,clocks.mem,power.draw,temperature.gpu,clocks_throttle_reasons.active --format=csv >>"$work/env.log" 2>&1
+cp "$summary" "$work/"
+tar -C "$out" -czf "$out/results.tar.gz" results
+echo "on-device: results in $out (summary.txt, results.tar.gz${steps[*]/*site*/, site.tar.gz})"
+cat "$summary"
