@@ -37,6 +37,8 @@ if ! ls "${CUDA_HOME:-/usr/local/cuda}"/lib*/libcublas.so.13 >/dev/null 2>&1; th
   [[ -n $cublas ]] && export LD_LIBRARY_PATH="${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}$(dirname "$cublas")"
 fi
 
+seconds_between() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
+
 # step NAME LIMIT_S COMMAND...: runs COMMAND with its output in results/NAME.log and records
 # the exit status and wall time in summary.txt.
 step() {
@@ -44,12 +46,13 @@ step() {
   shift 2
   local start end rc
   start=$(date +%s.%N)
-  echo "== $name: $*" | tee -a "$work/$name.log"
+  echo "== $name: $*" >>"$work/$name.log"
   timeout --kill-after=10 "$limit" "$@" >>"$work/$name.log" 2>&1
   rc=$?
   end=$(date +%s.%N)
   tail -n 25 "$work/$name.log"
-  printf '%-10s rc=%-3s %7.1f s   %s\n' "$name" "$rc" "$(echo "$end - $start" | bc)" "$*" | tee -a "$summary"
+  printf '%-10s rc=%-3s %7.1f s   %s\n' "$name" "$rc" "$(seconds_between "$start" "$end")" "$*" |
+    tee -a "$summary"
   return $rc
 }
 
@@ -75,7 +78,7 @@ run_build() {
   "$kit/bin/gpuguide" build --content "$root/content" --templates "$root/templates" \
     --out "$out/site-fresh" --measure cached --cache-dir "$cache" --force || return
   end=$(date +%s.%N)
-  echo "cached rebuild: $(echo "$end - $start" | bc) s"
+  echo "cached rebuild: $(seconds_between "$start" "$end") s"
   rm -rf "$out/site-fresh"
 }
 
@@ -85,21 +88,25 @@ run_site() {
     tar -C "$out" -czf "$out/site.tar.gz" site && rm -rf "$out/site"
 }
 
+# The steps that are shell functions run under `timeout` through bash -c.
+export -f run_env run_build run_site seconds_between
+export kit root out work
+
 : >"$summary"
 echo "on-device: $(date -u +%Y-%m-%dT%H:%M:%SZ), kit $(head -1 "$kit/MANIFEST")" | tee -a "$summary"
 for name in "${steps[@]}"; do
   case $name in
-  env) step env 60 run_env ;;
+  env) step env 60 bash -c run_env ;;
   test) step test 240 "$kit/bin/probe_tests" "[gpu]" --durations yes ;;
   bench) GPUGUIDE_PROBE="$kit/bin/gpuguide-probe" step bench 420 bash "$root/bench/probes/run.sh" - "$work/bench" ;;
   reference) step reference 180 "$kit/bin/gpuguide-probe" --all --out "$work/reference.json" ;;
-  build) step build 300 run_build ;;
-  site) step site 120 run_site ;;
+  build) step build 300 bash -c run_build ;;
+  site) step site 120 bash -c run_site ;;
   *) echo "on-device: unknown step '$name' (env test bench reference build site)" >&2; exit 2 ;;
   esac
 done
 nvidia-smi --query-gpu=clocks.sm,clocks.mem,power.draw,temperature.gpu,clocks_throttle_reasons.active --format=csv >>"$work/env.log" 2>&1
 cp "$summary" "$work/"
 tar -C "$out" -czf "$out/results.tar.gz" results
-echo "on-device: results in $out (summary.txt, results.tar.gz${steps[*]/*site*/, site.tar.gz})"
+echo "on-device: results in $out: summary.txt, results.tar.gz$([[ -f $out/site.tar.gz ]] && echo ", site.tar.gz")"
 cat "$summary"

@@ -3,6 +3,7 @@
 # by figure, runs PyTorch anchors, and writes a side-by-side markdown table.
 #
 #   bench/probes/run.sh [BUILD_DIR] [OUT_DIR]     (defaults: build/default, bench/probes/out)
+#   GPUGUIDE_PROBE=PATH overrides BUILD_DIR/probes/gpuguide-probe (e.g. the device kit's wrapper).
 #
 # Needs: an NVIDIA GPU with its driver, gpuguide-probe built in BUILD_DIR, python3 with torch
 # (for the anchors; without torch the table has no anchor column). Leaves the GPU's settings alone.
@@ -12,7 +13,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 build=${1:-$root/build/default}
 out=${2:-$here/out}
-probe=$build/probes/gpuguide-probe
+probe=${GPUGUIDE_PROBE:-$build/probes/gpuguide-probe}
 mkdir -p "$out"
 
 if [[ ! -x $probe ]]; then
