@@ -12,7 +12,7 @@
 
 using namespace gpuguide::probes;
 
-TEST_CASE("GEMM inputs are reproducible, spread over [-1, 1) and never all zero") {
+TEST_CASE("GEMM inputs are reproducible, spread over -1 to 1 and never all zero") {
     std::set<float> distinct;
     double sum = 0;
     for (std::uint64_t i = 0; i < 100000; ++i) {
