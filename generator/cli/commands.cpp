@@ -85,7 +85,7 @@ int run_check(const BuildArgs& args, const std::string& site_dir) {
                   << (problems.size() == 1 ? "" : "s") << " in " << site.generic_string() << "\n";
         return 1;
     }
-    std::cout << "gpuguide check: every link, anchor and image resolves\n";
+    std::cout << "gpuguide check: every link, anchor and image resolves; no id repeats\n";
     return 0;
 }
 

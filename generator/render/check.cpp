@@ -14,7 +14,8 @@ struct Attribute {
 };
 
 struct PageScan {
-    std::set<std::string> ids;
+    std::set<std::string> ids, names;    ///< id attributes; <a name> anchors (may repeat an id)
+    std::set<std::string> duplicate_ids; ///< ids seen more than once: a link to one is ambiguous
     std::vector<std::string> links;
 };
 
@@ -100,8 +101,11 @@ PageScan scan(std::string_view html) {
         std::string tag;
         const auto attributes = read_tag(html, pos, tag);
         for (const auto& attribute : attributes) {
-            if (attribute.name == "id" || (tag == "a" && attribute.name == "name")) {
-                page.ids.insert(attribute.value);
+            if (attribute.name == "id") {
+                if (!page.ids.insert(attribute.value).second)
+                    page.duplicate_ids.insert(attribute.value);
+            } else if (tag == "a" && attribute.name == "name") {
+                page.names.insert(attribute.value);
             } else if (attribute.name == "href" || attribute.name == "src") {
                 page.links.push_back(attribute.value);
             }
@@ -153,6 +157,10 @@ std::vector<LinkProblem> check_site(const std::filesystem::path& site_dir) {
     }
     std::vector<LinkProblem> problems;
     for (const auto& [page, scanned] : pages) {
+        for (const auto& id : scanned.duplicate_ids)
+            problems.push_back({page, "id=\"" + id + "\"",
+                                "duplicate id: links to it reach only the first, and the page is "
+                                "invalid HTML"});
         const auto page_dir = std::filesystem::path(page).parent_path();
         for (const auto& link : scanned.links) {
             if (link.empty() || is_external(link)) {
@@ -187,7 +195,8 @@ std::vector<LinkProblem> check_site(const std::filesystem::path& site_dir) {
             }
             if (!fragment.empty()) {
                 const auto found = pages.find(target);
-                if (found != pages.end() && !found->second.ids.contains(fragment)) {
+                if (found != pages.end() && !found->second.ids.contains(fragment) &&
+                    !found->second.names.contains(fragment)) {
                     problems.push_back({page, link, "no anchor \"" + fragment + "\" in " + target});
                 }
             }

@@ -1,5 +1,6 @@
 #pragma once
-/// `gpuguide check`: every internal link, anchor and image of a built site resolves.
+/// `gpuguide check`: every internal link, anchor and image of a built site resolves, and no page
+/// repeats an id.
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -14,7 +15,8 @@ struct LinkProblem {
 
 /// Reads every .html file under site_dir once and checks href/src values that point inside the
 /// site: the file must exist, and an anchor must be an id (or <a name>) in the target page.
-/// Root-absolute links ("/en/x.html") are problems too: they break under a sub-path.
+/// Root-absolute links ("/en/x.html") are problems too: they break under a sub-path, and so is an
+/// id used twice in one page.
 std::vector<LinkProblem> check_site(const std::filesystem::path& site_dir);
 
 /// Decodes %XX escapes ("%E4%B8%AD" -> "中").

@@ -182,6 +182,19 @@ TEST_CASE("check lists broken links, anchors, images and absolute paths", "[site
     CHECK(problems[4].problem == "no anchor \"下\" in en/index.html");
 }
 
+TEST_CASE("check lists an id used twice in a page, once", "[site][check]") {
+    BookCopy book;
+    gpuguide::render::build_site(book.options());
+    gg_test::write(book.out() / "en" / "twice.html",
+                   "<h2 id=\"setup\">a</h2><h2 id=\"setup\">b</h2><h2 id=\"setup\">c</h2>"
+                   "<a name=\"other\" id=\"other\"></a>");
+    const auto problems = gpuguide::render::check_site(book.out());
+    REQUIRE(problems.size() == 1);
+    CHECK(problems[0].file == "en/twice.html");
+    CHECK(problems[0].link == "id=\"setup\"");
+    CHECK(problems[0].problem.starts_with("duplicate id"));
+}
+
 TEST_CASE("templates may insert only *_html values unescaped", "[site][templates][escaping]") {
     BookCopy book;
     gg_test::write(book.root() / "templates" / "partials" / "nav.mustache", "\n{{{page.title}}}\n");
@@ -191,7 +204,8 @@ TEST_CASE("templates may insert only *_html values unescaped", "[site][templates
           std::string::npos);
 }
 
-TEST_CASE("the lang option builds only the languages asked for, and an unknown one is an error", "[site]") {
+TEST_CASE("the lang option builds only the languages asked for, and an unknown one is an error",
+          "[site]") {
     BookCopy book;
     auto options = book.options();
     options.langs = {"zh"};
@@ -201,6 +215,8 @@ TEST_CASE("the lang option builds only the languages asked for, and an unknown o
     CHECK(std::filesystem::exists(book.out() / "zh" / "index.html"));
     CHECK_FALSE(std::filesystem::exists(book.out() / "en"));
     options.langs = {"fr"};
-    CHECK_THROWS_WITH(gpuguide::render::build_site(options),
-                      Catch::Contains("fr/SUMMARY.md: language `fr` was asked for (--lang) but has no SUMMARY.md"));
+    CHECK_THROWS_WITH(
+        gpuguide::render::build_site(options),
+        Catch::Contains(
+            "fr/SUMMARY.md: language `fr` was asked for (--lang) but has no SUMMARY.md"));
 }
