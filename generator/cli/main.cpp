@@ -47,7 +47,8 @@ int main(int argc, char** argv) {
 
     std::string site_dir;
     auto* check = app.add_subcommand(
-        "check", "check that every internal link, anchor and image of a site resolves, and no id repeats");
+        "check",
+        "check that every internal link, anchor and image of a site resolves, and no id repeats");
     check->add_option("--site", site_dir,
                       "built site to check (default: build into a temporary folder first)");
     add_build_options(*check, args);
