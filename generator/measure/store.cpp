@@ -11,6 +11,12 @@
 namespace gpuguide::measure {
 namespace {
 
+#if GPUGUIDE_HAVE_PROBE_SCHEMA
+constexpr std::string_view kUseReference = probes::schema::kUseReference;
+#else
+constexpr std::string_view kUseReference = "use_reference"; // probes/schema/schema.hpp
+#endif
+
 std::string join_keys(const nlohmann::json& object) {
     std::string keys;
     if (!object.is_object()) {
@@ -115,7 +121,14 @@ ProbeResult Store::probe(const std::string& host, const std::string& key) const 
     if (host == "this") {
         const HostDocument* own = this_build_ ? &*this_build_ : nullptr;
         ProbeResult mine{own, entry_in(own), false, key};
-        if (mine.ok()) {
+        // This build's own outcome stands, failures and probe-specific skips ("one GPU")
+        // included: they are facts about this machine. Only where this build has no figures to
+        // give at all (no document, no entry, or a skip marked use_reference: no usable GPU,
+        // measure mode reference) does the reference answer for it.
+        const bool has_nothing = mine.entry == nullptr ||
+                                 (mine.entry->value("status", "") == "skipped" &&
+                                  mine.entry->value(std::string(kUseReference), false));
+        if (!has_nothing) {
             return mine;
         }
         const HostDocument* reference = by_host("reference");

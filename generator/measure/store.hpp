@@ -36,7 +36,7 @@ class LookupError : public std::runtime_error {
 struct ProbeResult {
     const HostDocument* document = nullptr;
     const nlohmann::json* entry = nullptr; ///< {"status", "reason", "result", ...}
-    bool fell_back = false; ///< host `this` asked, the reference answered (no GPU here)
+    bool fell_back = false; ///< host `this` asked, the reference answered (no GPU figures here)
     std::string key;        ///< probe key ("gpu.stream")
     bool ok() const;
     std::string reason() const; ///< skip/failure reason ("" when ok)
@@ -53,8 +53,9 @@ class Store {
     std::vector<std::string> expand_hosts(const std::string& word) const;
 
     /// The probe `key` as seen from `host` (a single host word). `this` uses this build's result
-    /// when it is ok, else the reference's (fell_back = true). Throws LookupError for an unknown
-    /// host or probe key.
+    /// (ok, failed, or skipped for a reason of its own), and the reference's (fell_back = true)
+    /// only where this build has none: no document, no entry, or a skip marked `use_reference`.
+    /// Throws LookupError for an unknown host or probe key.
     ProbeResult probe(const std::string& host, const std::string& key) const;
 
     /// The value at `pointer` (RFC 6901, "/devices/0/triad") inside an ok result; nullptr when the

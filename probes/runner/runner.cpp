@@ -56,6 +56,13 @@ json entry(std::string_view status, const std::string& reason) {
     return {{"status", status}, {"reason", reason}, {"duration_s", 0.0}, {"result", nullptr}};
 }
 
+/// A GPU probe this build has no figures for at all: pages show the reference in its place.
+json use_reference(const std::string& reason) {
+    json skipped = entry(schema::kStatusSkipped, reason);
+    skipped[schema::kUseReference] = true;
+    return skipped;
+}
+
 /// The state one collect_measurements call carries from probe to probe.
 struct Run {
     const RunOptions& options;
@@ -149,12 +156,10 @@ json obtain(Run& run, const std::string& key, bool gpu, bool& from_cache) {
     Mode mode = run.options.mode;
     from_cache = false;
     if (gpu && mode == Mode::Reference)
-        return entry(schema::kStatusSkipped,
-                     "measure mode reference: the committed reference measurement is used");
+        return use_reference("measure mode reference: the committed reference measurement is used");
     if (gpu && !run.identity.value("gpu_usable", false))
-        return entry(schema::kStatusSkipped,
-                     run.identity.value("gpu_reason", std::string("no usable GPU")) +
-                         "; the reference measurement is used");
+        return use_reference(run.identity.value("gpu_reason", std::string("no usable GPU")) +
+                             "; the reference measurement is used");
     if (mode != Mode::Fresh) {
         if (auto cached = run.cache.load(key)) {
             from_cache = true;
@@ -164,8 +169,8 @@ json obtain(Run& run, const std::string& key, bool gpu, bool& from_cache) {
             return result;
         }
         if (gpu && mode == Mode::Cached)
-            return entry(schema::kStatusSkipped,
-                         "no cached result for this build (run gpuguide build --measure fresh)");
+            return use_reference(
+                "no cached result for this build (run gpuguide build --measure fresh)");
     }
     return measure(run, key);
 }

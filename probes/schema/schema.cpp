@@ -162,6 +162,10 @@ void check_probe(Checker& check, const std::string& key, const json& probe, bool
         check.add(at + "/result", "an ok probe has an object result");
     if (status == kStatusSkipped && !result.is_null())
         check.add(at + "/result", "a skipped probe has a null result");
+    if (probe.contains(kUseReference) &&
+        !(probe[kUseReference].is_boolean() && status == kStatusSkipped))
+        check.add(at + "/" + std::string(kUseReference),
+                  "use_reference is a boolean, and only a skipped probe has it");
     if (placeholder && key.rfind("gpu.", 0) == 0 && status != kStatusSkipped)
         check.add(at + "/status", "a placeholder document has every GPU probe skipped");
     if (result.is_object())

@@ -71,6 +71,8 @@ nlohmann::json run_one(Probe& probe, const ProbeContext& context, const GpuIdent
     if (!support.ok) {
         entry["status"] = schema::kStatusSkipped;
         entry["reason"] = support.reason;
+        if (probe.needs_gpu() && !gpu.usable)
+            entry[schema::kUseReference] = true; // this host has no GPU figures to give
     } else {
         try {
             apply_early_fault(fault);

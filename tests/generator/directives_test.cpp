@@ -83,6 +83,32 @@ TEST_CASE("a result the probe runner took from its cache says so, with its date"
     CHECK(html.find("title=\"measured by this build · Test GPU 80GB") != std::string::npos);
 }
 
+TEST_CASE("this machine's failure or own skip is shown; only 'no figures here' defers to the "
+          "reference",
+          "[directives]") {
+    gg_test::BookCopy book;
+    auto document = nlohmann::json::parse(gg_test::read(book.root() / "this-host.json"));
+    auto& probes = document["probes"];
+    probes["gpu.stream"] = {{"status", "failed"},
+                            {"reason", "the probe process crashed (signal 11)"},
+                            {"result", nullptr}};
+    probes["gpu.latency"] = {{"status", "skipped"},
+                             {"reason", "no NVIDIA driver found"},
+                             {"use_reference", true},
+                             {"result", nullptr}};
+    gg_test::write(book.root() / "this-host.json", document.dump());
+    book.page("03-notes.md", "`value:gpu.stream/devices/0/triad` `value:gpu.latency/devices/0/launch`\n");
+    gpuguide::render::build_site(book.options());
+    const auto html = gg_test::read(book.out() / "en" / "03-notes.html");
+    // The crash, not the reference's 3.31 TB/s, stands in for this machine's triad.
+    CHECK(html.find("<span class=\"not-measured\" title=\"the probe process crashed (signal 11)\">"
+                    "not measured</span>") != std::string::npos);
+    CHECK(html.find("3.31") == std::string::npos);
+    // No driver here: the reference's launch latency, labelled as the reference's.
+    CHECK(html.find("title=\"reference measurement from ref-host (Reference GPU), not this machine") !=
+          std::string::npos);
+}
+
 TEST_CASE("gg-data: where, sort, limit, localised fields and units", "[directives]") {
     const auto html =
         built_page(kFence +

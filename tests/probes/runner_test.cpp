@@ -89,10 +89,12 @@ TEST_CASE("without a usable GPU the GPU probes are skipped with a reason and CPU
     CHECK(outcome.note.find("reference") != std::string::npos);
     for (const char* key : {"gpu.specs", "gpu.stream", "gpu.multi"}) {
         CHECK(doc["probes"][key]["status"] == "skipped");
+        CHECK(doc["probes"][key]["use_reference"] == true); // pages show the reference instead
         CHECK(doc["probes"][key]["reason"].get<std::string>().size() > 10);
         CHECK(doc["probes"][key]["result"].is_null());
     }
     const json& probes = doc["probes"];
+    CHECK_FALSE(probes["cpu.info"].contains("use_reference"));
     CHECK(probes["cpu.info"]["result"]["threads"].get<int>() >= 1);
     CHECK(probes["cpu.info"]["result"]["model"].get<std::string>().size() > 0);
     CHECK(probes["cpu.stream"]["result"]["triad"]["median"].get<double>() > 0.1);

@@ -95,6 +95,14 @@ TEST_CASE("status, reason and result rules") {
     document["probes"]["gpu.multi"]["result"] = json::object();
     CHECK(has_error(document, "/probes/gpu.multi/result", "null result"));
     document = valid_document();
+    document["probes"]["gpu.multi"]["use_reference"] = true; // a skip may defer to the reference
+    CHECK(schema::validate_document(document).empty());
+    document["probes"]["gpu.multi"]["use_reference"] = "yes";
+    CHECK(has_error(document, "/probes/gpu.multi/use_reference", "a boolean"));
+    document = valid_document();
+    document["probes"]["cpu.stream"]["use_reference"] = true; // an ok result is this host's own
+    CHECK(has_error(document, "/probes/cpu.stream/use_reference", "only a skipped probe"));
+    document = valid_document();
     document["probes"]["Bad Key"] = document["probes"]["gpu.multi"];
     CHECK(has_error(document, "/probes/Bad Key", "cpu.name or gpu.name"));
 }
