@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""Checks the real guide built from a complete measurement document (full_shape_document.py):
+every cell of a "This machine" column, every chart and every inline measured value holds a
+figure. The only
+exceptions are the probes that document skips for a reason of their own, and those must show
+that reason.
+
+    check_full_shape_site.py SITE_DIR DOCUMENT.json
+
+Exits 1 listing each page, row and cell that shows no figure; this catches content pointers that
+name no field the probes write, and renderer paths that drop a figure, before a GPU run exists.
+"""
+import glob
+import html
+import json
+import os
+import re
+import sys
+
+THIS_MACHINE = {"This machine", "本机"}
+NOT_MEASURED = {"not measured", "未测量", "—", ""}
+
+
+def text_of(fragment):
+    return html.unescape(re.sub(r"<[^>]+>", "", fragment)).strip()
+
+
+def cells(row):
+    return re.findall(r"<t[hd]([^>]*)>(.*?)</t[hd]>", row, re.S)
+
+
+def main(site, document_path):
+    document = json.load(open(document_path, encoding="utf-8"))
+    own_skips = {entry["reason"] for entry in document["probes"].values() if entry["status"] == "skipped"}
+    problems, figures = [], 0
+    for page in sorted(glob.glob(os.path.join(site, "*", "[0-9]*.html"))):
+        name = os.path.relpath(page, site)
+        source = open(page, encoding="utf-8").read()
+        for table in re.findall(r"<table.*?</table>", source, re.S):
+            rows = re.findall(r"<tr.*?</tr>", table, re.S)
+            if not rows:
+                continue
+            header = [text_of(cell) for _, cell in cells(rows[0])]
+            columns = [i for i, label in enumerate(header) if label in THIS_MACHINE]
+            for row in rows[1:]:
+                row_cells = cells(row)
+                for column in columns:
+                    if column >= len(row_cells):
+                        continue
+                    attributes, cell = row_cells[column]
+                    title = re.search(r'title="([^"]*)"', attributes)
+                    reason = html.unescape(title.group(1)) if title else ""
+                    if text_of(cell) in NOT_MEASURED and reason not in own_skips:
+                        problems.append(f"{name}: {text_of(row_cells[0][1])}: '{text_of(cell)}' ({reason})")
+                    else:
+                        figures += 1
+        for caption in re.findall(r'<figure class="chart chart-unmeasured"[^>]*><figcaption>(.*?)</figcaption>', source):
+            problems.append(f"{name}: chart '{text_of(caption)}' drew nothing")
+        for attributes, value in re.findall(r'<span class="not-measured"([^>]*)>(.*?)</span>', source):
+            reason = html.unescape(re.search(r'title="([^"]*)"', attributes).group(1))
+            if reason not in own_skips:
+                problems.append(f"{name}: inline value '{text_of(value)}' ({reason})")
+    if problems:
+        print(f"full-shape site: {len(problems)} measured places show no figure:", *problems, sep="\n  ")
+        return 1
+    if figures < 100:
+        print(f"full-shape site: only {figures} measured cells found; are the tables still there?")
+        return 1
+    print(f"full-shape site: {figures} measured table cells and every inline value hold figures")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(*sys.argv[1:3]))
