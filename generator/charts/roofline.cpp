@@ -69,14 +69,37 @@ void draw_memory_roof(SvgWriter& svg, const XYLayout& layout, double gbs, double
     const double offset = label_below ? -12 : 6; // perpendicular distance, up-left positive
     const double x = x0 + (x1 - x0) * along + std::sin(angle) * offset;
     const double y = y0 + (y1 - y0) * along - std::cos(angle) * offset;
-    svg.rotated_text(x, y, angle * 180 / std::numbers::pi, label);
+    svg.rotated_text(x, y, angle * 180 / std::numbers::pi, label, R"(class="roof-label")");
 }
 
-/// Moves labels on one side up so that none is closer than `label_spacing` to the next.
-void spread_upwards(std::vector<double*>& ys) {
-    std::sort(ys.begin(), ys.end(), [](const double* a, const double* b) { return *a > *b; });
-    for (std::size_t i = 1; i < ys.size(); ++i) {
-        *ys[i] = std::min(*ys[i], *ys[i - 1] - label_spacing);
+/// A roof's label: baseline at y, ending at x when `right` (text-anchor end), else starting there.
+struct RoofLabel {
+    double x, y;
+    bool right;
+    std::string text;
+    double left() const { return right ? x - text_width(text, roof_label_font) : x; }
+    double right_end() const { return right ? x : x + text_width(text, roof_label_font); }
+};
+
+/// Moves labels up, lowest first, until no two share a line's height where they also share a
+/// stretch of x. Real GPUs put several roofs close together (FP8, BF16 and TF32, each measured
+/// and theoretical), and a label written over another is unreadable. Each label only moves up,
+/// past the labels below it, so the loop ends.
+void separate(std::vector<RoofLabel>& labels) {
+    std::stable_sort(labels.begin(), labels.end(),
+                     [](const RoofLabel& a, const RoofLabel& b) { return a.y > b.y; });
+    for (std::size_t i = 1; i < labels.size(); ++i) {
+        for (bool moved = true; moved;) {
+            moved = false;
+            for (std::size_t j = 0; j < i; ++j) {
+                const bool share_x = labels[i].left() < labels[j].right_end() + 4 &&
+                                     labels[j].left() < labels[i].right_end() + 4;
+                if (share_x && std::abs(labels[i].y - labels[j].y) < label_spacing) {
+                    labels[i].y = labels[j].y - label_spacing;
+                    moved = true;
+                }
+            }
+        }
     }
 }
 
@@ -167,12 +190,7 @@ PlotOutput plot_roofline(const ChartSpec& spec, const Strings& strings) {
                          bandwidth_text(theoretical_gbs, true, strings), false);
     }
 
-    struct Label {
-        double x, y;
-        bool right;
-        std::string text;
-    };
-    std::vector<Label> labels;
+    std::vector<RoofLabel> labels;
     for (const auto& roof : roofs) {
         const double start =
             roof.ridge > 0 ? std::max(roof.ridge, layout.x.scale.d0) : layout.x.scale.d0;
@@ -193,15 +211,7 @@ PlotOutput plot_roofline(const ChartSpec& spec, const Strings& strings) {
         labels.push_back({roof.theoretical ? std::min(x0 + 6, left_of_end) : layout.frame.right - 4,
                           roof.theoretical ? y - 5 : y + 13, !roof.theoretical, text});
     }
-    for (const bool right : {true, false}) {
-        std::vector<double*> side;
-        for (auto& label : labels) {
-            if (label.right == right) {
-                side.push_back(&label.y);
-            }
-        }
-        spread_upwards(side);
-    }
+    separate(labels);
     svg.open_group(R"(class="roof-labels" font-size="10")");
     for (const auto& label : labels) {
         svg.text(label.x, label.y, label.text, label.right ? R"(text-anchor="end")" : "");

@@ -352,6 +352,41 @@ TEST_CASE("roofline ridge points follow from bandwidth and peak", "[charts][roof
     CHECK(degraded.find("1 missing or non-numeric values") != std::string::npos);
 }
 
+TEST_CASE("roofline labels never overlap, even with an H100's crowd of close roofs",
+          "[charts][roofline]") {
+    ChartSpec spec = roofline_chart();
+    spec.roofline->memory_bandwidth_gbs = 3060;
+    spec.roofline->theoretical_bandwidth_gbs = 3352;
+    spec.roofline->compute_tflops = {
+        {"fp32", 46.6, false}, {"fp32", 66.9, true}, {"tf32", 354, false}, {"tf32", 535, true},
+        {"bf16", 718, false},  {"bf16", 1070, true}, {"fp8", 1305, false}, {"fp8", 2141, true}};
+    const std::string html = render_figure(spec, "en");
+    const auto group = html.find("class=\"roof-labels\"");
+    REQUIRE(group != std::string::npos);
+    const std::string labels = html.substr(group, html.find("</g>", group) - group);
+    struct Box {
+        double left, right, y;
+    };
+    std::vector<Box> boxes;
+    const std::regex text_element(
+        R"re(<text x="([-0-9.]+)" y="([-0-9.]+)"( text-anchor="end")?[^>]*>([^<]*)</text>)re");
+    for (std::sregex_iterator it(labels.begin(), labels.end(), text_element), end; it != end;
+         ++it) {
+        const double x = std::stod((*it)[1]), width = text_width((*it)[4].str(), 10);
+        const bool anchored_end = (*it)[3].matched;
+        boxes.push_back(
+            {anchored_end ? x - width : x, anchored_end ? x : x + width, std::stod((*it)[2])});
+    }
+    REQUIRE(boxes.size() == 8);
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+        for (std::size_t j = i + 1; j < boxes.size(); ++j) {
+            const bool share_x = boxes[i].left < boxes[j].right && boxes[j].left < boxes[i].right;
+            INFO("labels " << i << " and " << j);
+            CHECK((!share_x || std::abs(boxes[i].y - boxes[j].y) >= 11.9));
+        }
+    }
+}
+
 TEST_CASE("every chart kind is a complete, accessible figure", "[charts][figure]") {
     for (const auto& spec : {bar_chart(), line_chart(), scatter_chart(10), roofline_chart()}) {
         const std::string html = render_figure(spec, "en");
