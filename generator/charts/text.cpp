@@ -122,7 +122,10 @@ std::string format_value(double value) {
     if (magnitude < 1e-12) {
         return "0";
     }
-    if (magnitude >= 1e-3 && magnitude < 1e6) {
+    // Four significant digits, at least one decimal below 10 000 ("3352.3 GB/s"); from there an
+    // SI prefix, as the axis ticks write it: a CPU-vs-GPU chart in GFLOP/s reads "717.5k", not
+    // "717452.2".
+    if (magnitude >= 1e-3 && magnitude < 1e4) {
         return format_fixed(value, std::max(1, 3 - floor_log10(magnitude)));
     }
     return with_si_prefix(value, 4);

@@ -25,8 +25,9 @@ std::string format_si(double value);
 /// A number with `decimals` fixed decimals, trailing zeros removed ("0.5", "2010").
 std::string format_fixed(double value, int decimals);
 
-/// A value for the data table and descriptions: full integer part below one million, at least
-/// four significant digits, SI prefix above ("3010.3", "66.9", "1.074G"); "—" if not finite.
+/// A value for labels, the data table and descriptions: four significant digits with at least
+/// one decimal below 10 000, an SI prefix from there ("3010.3", "66.9", "717.5k", "1.074G");
+/// "—" if not finite.
 std::string format_value(double value);
 
 /// Approximate rendered width in pixels of `text` at `font_size`: CJK and other wide

@@ -261,6 +261,8 @@ TEST_CASE("numbers are formatted without locale or noise", "[charts][format]") {
     CHECK(format_value(3010.26) == "3010.3");
     CHECK(format_value(2000) == "2000");
     CHECK(format_value(66.9) == "66.9");
+    CHECK(format_value(717452.2) == "717.5k"); // GFLOP/s of a GPU beside a CPU
+    CHECK(format_value(46587.8) == "46.59k");
     CHECK(format_value(1073741824) == "1.074G");
     CHECK(format_value(std::numeric_limits<double>::infinity()) == "—");
     CHECK(format_coord(12.04) == "12");
