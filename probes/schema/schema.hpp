@@ -15,8 +15,8 @@ inline constexpr int kSchemaVersion = 1;
 inline constexpr std::string_view kStatusOk = "ok";
 inline constexpr std::string_view kStatusSkipped = "skipped";
 inline constexpr std::string_view kStatusFailed = "failed";
-/// Set (true) on a skipped probe whose figures this host cannot give at all: no usable GPU, or
-/// measure mode reference. Pages then show the reference instead; any other skip or failure is
+/// Set (true) on a skipped probe whose figures this host cannot give at all: no usable GPU,
+/// measure mode reference, or nothing cached in measure mode cached. Pages then show the reference instead; any other skip or failure is
 /// shown as it is, since it says something about this machine ("one GPU", a crash).
 inline constexpr std::string_view kUseReference = "use_reference";
 
