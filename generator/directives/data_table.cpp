@@ -1,6 +1,5 @@
 // gg-data: a catalogue table from content/data/<name>.json with where/sort/limit.
 #include "directives/internal.hpp"
-#include "load/yaml_json.hpp"
 
 #include <algorithm>
 
@@ -51,7 +50,7 @@ BlockHtml data_table(const Body& body, const Context& context) {
                 body.fail(condition.first, "a key must be plain text, not a list or a map");
             }
             const auto field = condition.first.Scalar();
-            const json wanted = yaml_to_json(condition.second);
+            const json wanted = body.json_value(condition.second);
             std::erase_if(records, [&](const json* record) {
                 const auto found = record->find(field);
                 return found == record->end() || localized(*found, context.lang) != wanted;

@@ -1,6 +1,7 @@
 #include "directives/yaml_body.hpp"
 
 #include "load/error.hpp"
+#include "load/yaml_json.hpp"
 
 #include <algorithm>
 
@@ -24,6 +25,15 @@ void Body::fail(const YAML::Node& near, const std::string& message) const {
     const auto mark = near.Mark();
     const int line = mark.is_null() ? fence_line_ : fence_line_ + 1 + mark.line;
     fail_at(file_, line, directive_ + ": " + message);
+}
+
+nlohmann::json Body::json_value(const YAML::Node& node) const {
+    try {
+        return yaml_to_json(node);
+    } catch (const YAML::Exception& error) {
+        const int line = error.mark.is_null() ? fence_line_ : fence_line_ + 1 + error.mark.line;
+        fail_at(file_, line, directive_ + ": " + error.msg);
+    }
 }
 
 void Body::fail(const std::string& message) const {

@@ -36,6 +36,9 @@ class Body {
     std::vector<std::string> words(const YAML::Node& map, const std::string& key,
                                    std::vector<std::string> fallback) const;
     bool flag(const YAML::Node& map, const std::string& key) const;
+    /// `node` as JSON (yaml_to_json); a value it refuses (a list or map as a key, nesting too
+    /// deep) fails at that value's line.
+    nlohmann::json json_value(const YAML::Node& node) const;
     std::optional<double> number(const YAML::Node& map, const std::string& key) const;
 
     const std::string& directive() const { return directive_; }

@@ -169,6 +169,11 @@ TEST_CASE("directive errors: file:line: directive: problem", "[directives][error
     CHECK(error_for(kFence + "gg-data\ndata: gpuz\ncolumns: [name]\n" + kFence + "\n") ==
           "content/en/03-notes.md:5: gg-data: no data file \"gpuz\" (known: chips; files live in "
           "content/data/)");
+    // A `where` value that yaml_to_json refuses (a map key inside it) is this directive's error,
+    // at the value's line, not an escaping exception (found by fuzz_directives).
+    CHECK(error_for(kFence + "gg-data\ndata: chips\ncolumns: [name]\nwhere: {year: {[a]: b}}\n" +
+                    kFence + "\n") ==
+          "content/en/03-notes.md:7: gg-data: a key must be plain text, not a list or a map");
     CHECK(error_for(kFence + "gg-data\ndata: chips\ncolumns: [name, speed]\n" + kFence + "\n") ==
           "content/en/03-notes.md:6: gg-data: no column \"speed\" in " +
               std::string("content/data/chips.json") +
