@@ -6,7 +6,7 @@
 #   bash bench/probes/on-device.sh [STEP ...]      (default: all steps, in this order)
 #
 # Steps (each under its own time limit, so one hang cannot eat the others):
-#   env        nvidia-smi before, and a check that every kit program finds its libraries
+#   env        nvidia-smi before, and a check that every kit program starts (finds its libraries)
 #   test       the GPU test case (probe_tests "[gpu]": quick sizes, every check)
 #   bench      bench/probes/run.sh: two timed GPU-suite runs, the PyTorch anchors, table.md
 #   reference  gpuguide-probe --all: the document to commit as content/measurements/reference/
@@ -59,10 +59,9 @@ step() {
 run_env() {
   nvidia-smi
   nvidia-smi --query-gpu=name,uuid,driver_version,pci.bus_id,clocks.sm,clocks.max.sm,clocks.mem,power.limit,temperature.gpu --format=csv
-  for program in "$kit"/libexec/*; do
-    echo "-- $(basename "$program")"
-    LD_LIBRARY_PATH="$kit/lib:${CUDA_HOME:-/usr/local/cuda}/lib64:${LD_LIBRARY_PATH:-}" ldd "$program" |
-      grep -E 'not found|cublas|nvidia' || true
+  # Each wrapper starting its program shows the libraries resolve (the loader names any missing).
+  for program in "$kit"/bin/*; do
+    "$program" --help >/dev/null && echo "-- $(basename "$program"): starts"
   done
   cat "$kit/MANIFEST"
   "$kit/bin/gpuguide-probe" --identity

@@ -3,19 +3,10 @@
 
 #include "load/error.hpp"
 #include "load/files.hpp"
-
-#if GPUGUIDE_HAVE_PROBE_SCHEMA
 #include "schema/schema.hpp"
-#endif
 
 namespace gpuguide::measure {
 namespace {
-
-#if GPUGUIDE_HAVE_PROBE_SCHEMA
-constexpr std::string_view kUseReference = probes::schema::kUseReference;
-#else
-constexpr std::string_view kUseReference = "use_reference"; // probes/schema/schema.hpp
-#endif
 
 std::string join_keys(const nlohmann::json& object) {
     std::string keys;
@@ -125,9 +116,10 @@ ProbeResult Store::probe(const std::string& host, const std::string& key) const 
         // included: they are facts about this machine. Only where this build has no figures to
         // give at all (no document, no entry, or a skip marked use_reference: no usable GPU,
         // measure mode reference) does the reference answer for it.
-        const bool has_nothing = mine.entry == nullptr ||
-                                 (mine.entry->value("status", "") == "skipped" &&
-                                  mine.entry->value(std::string(kUseReference), false));
+        const bool has_nothing =
+            mine.entry == nullptr ||
+            (mine.entry->value("status", "") == probes::schema::kStatusSkipped &&
+             mine.entry->value(std::string(probes::schema::kUseReference), false));
         if (!has_nothing) {
             return mine;
         }
@@ -229,7 +221,6 @@ HostDocument load_measurement_document(const std::filesystem::path& file, Origin
     } catch (const nlohmann::json::exception& parse_error) {
         fail_at(file, 0, std::string("not valid JSON: ") + parse_error.what());
     }
-#if GPUGUIDE_HAVE_PROBE_SCHEMA
     const auto problems = probes::schema::validate_document(document.json);
     if (!problems.empty()) {
         std::string message =
@@ -243,7 +234,6 @@ HostDocument load_measurement_document(const std::filesystem::path& file, Origin
         }
         fail_at(file, 0, message + "\nfix the document or measure again with gpuguide-probe");
     }
-#endif
     const auto& json = document.json;
     if (!json.is_object() || json.value("schema", "") != "gpuguide-measurements" ||
         !json.contains("probes") || !json["probes"].is_object()) {
