@@ -1,7 +1,7 @@
 // Heading anchors: GitHub's slug rule, Chinese kept, duplicates numbered.
 #include "markdown/markdown.hpp"
 
-#include <catch2/catch.hpp>
+#include "gpuguide_catch.hpp"
 
 using gpuguide::markdown::slugify;
 

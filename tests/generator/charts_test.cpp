@@ -5,7 +5,7 @@
 #include "charts/scale.hpp"
 #include "charts/text.hpp"
 
-#include <catch2/catch.hpp>
+#include "gpuguide_catch.hpp"
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>

@@ -1,7 +1,7 @@
 // Directives through a real build of the fixture book: output, and each error message exactly.
 #include "generator_fixture.hpp"
 
-#include <catch2/catch.hpp>
+#include "gpuguide_catch.hpp"
 
 namespace {
 

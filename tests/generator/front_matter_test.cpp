@@ -3,7 +3,7 @@
 #include "load/error.hpp"
 #include "load/yaml_json.hpp"
 
-#include <catch2/catch.hpp>
+#include "gpuguide_catch.hpp"
 
 namespace {
 

@@ -2,7 +2,7 @@
 // page text holds, be byte-for-byte reproducible, and keep Chinese text as UTF-8.
 #include "search/index.hpp"
 
-#include <catch2/catch.hpp>
+#include "gpuguide_catch.hpp"
 #include <nlohmann/json.hpp>
 #include <string>
 

@@ -3,7 +3,7 @@
 #include "serve/serve.hpp"
 
 #include <arpa/inet.h>
-#include <catch2/catch.hpp>
+#include "gpuguide_catch.hpp"
 #include <httplib.h>
 #include <netinet/in.h>
 #include <sys/socket.h>

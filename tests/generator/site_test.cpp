@@ -3,7 +3,7 @@
 #include "generator_fixture.hpp"
 #include "render/check.hpp"
 
-#include <catch2/catch.hpp>
+#include "gpuguide_catch.hpp"
 
 using gg_test::BookCopy;
 
@@ -217,6 +217,6 @@ TEST_CASE("the lang option builds only the languages asked for, and an unknown o
     options.langs = {"fr"};
     CHECK_THROWS_WITH(
         gpuguide::render::build_site(options),
-        Catch::Contains(
+        Catch::Matchers::ContainsSubstring(
             "fr/SUMMARY.md: language `fr` was asked for (--lang) but has no SUMMARY.md"));
 }

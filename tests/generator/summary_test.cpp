@@ -2,7 +2,7 @@
 #include "generator_fixture.hpp"
 #include "load/book.hpp"
 
-#include <catch2/catch.hpp>
+#include "gpuguide_catch.hpp"
 
 namespace {
 

@@ -3,7 +3,7 @@
 #include "generator_fixture.hpp"
 #include "measure/store.hpp"
 
-#include <catch2/catch.hpp>
+#include "gpuguide_catch.hpp"
 
 using gpuguide::measure::convert_unit;
 

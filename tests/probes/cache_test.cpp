@@ -5,7 +5,7 @@
 #include "schema/schema.hpp"
 #include "test_support.hpp"
 
-#include <catch2/catch.hpp>
+#include "gpuguide_catch.hpp"
 #include <fstream>
 #include <signal.h>
 #include <sys/wait.h>

@@ -3,7 +3,7 @@
 #include "gpu/gpu_identity.hpp"
 #include "gpu/kernels/gemm_values.hpp"
 
-#include <catch2/catch.hpp>
+#include "gpuguide_catch.hpp"
 #include <set>
 
 #if GPUGUIDE_PROBES_HAVE_CUDA

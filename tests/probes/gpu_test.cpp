@@ -4,7 +4,7 @@
 #include "schema/schema.hpp"
 #include "test_support.hpp"
 
-#include <catch2/catch.hpp>
+#include "gpuguide_catch.hpp"
 #include <cstdlib>
 #include <iostream>
 

@@ -2,7 +2,7 @@
 #include "schema/schema.hpp"
 #include "test_support.hpp"
 
-#include <catch2/catch.hpp>
+#include "gpuguide_catch.hpp"
 
 using namespace gpuguide::probes;
 using gpuguide::probes::testing::quick_options;

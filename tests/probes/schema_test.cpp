@@ -4,7 +4,7 @@
 #include "schema/schema.hpp"
 #include "test_support.hpp"
 
-#include <catch2/catch.hpp>
+#include "gpuguide_catch.hpp"
 #include <cmath>
 
 using namespace gpuguide::probes;
@@ -153,7 +153,7 @@ TEST_CASE("a JSON syntax error names the file, line and column") {
         schema::read_json_file(path);
         FAIL("no error");
     } catch (const schema::DocumentError& error) {
-        CHECK_THAT(error.what(), Catch::Contains("broken.json:3:"));
+        CHECK_THAT(error.what(), Catch::Matchers::ContainsSubstring("broken.json:3:"));
     }
 }
 
