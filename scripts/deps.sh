@@ -1,39 +1,79 @@
 #!/usr/bin/env bash
 # Install what a step needs, and only what is missing. Usage: scripts/deps.sh build|test|bench
-# Runs as root on a fresh Debian/Ubuntu machine (uses sudo when not root).
+# Runs as root (or with sudo) on a fresh Debian 12, Debian 13 or Ubuntu 24.04; checked on fresh
+# Debian 12 and 13 roots (docs/fresh-install.md). Package names are the same on all three; the one
+# that carries a version (the clang runtime for the fuzzers) is derived from the installed clang.
 set -euo pipefail
 
+# Building the guide: the compiler, CMake and the libraries the generator and probes link.
 build_pkgs=(
   build-essential cmake ninja-build pkg-config
   libcmark-gfm-dev libcmark-gfm-extensions-dev
   nlohmann-json3-dev libkainjow-mustache-dev libcli11-dev libyaml-cpp-dev
   libcpp-httplib-dev libopenblas-dev
-  catch2  # the default preset builds the unit tests too, so one build serves both commands
 )
-test_pkgs=(clang libclang-rt-14-dev chromium nodejs npm libxml2-utils python3 fonts-wqy-microhei)
+# Testing it: Catch2 (v2 or v3, whichever the system ships), clang for the fuzzers, the browser
+# tests' Chromium and Node.js, xmllint for the SVG checks, a CJK font for the screenshots.
+test_pkgs=(catch2 clang chromium nodejs npm libxml2-utils python3 fonts-wqy-microhei)
 bench_pkgs=(hugo cmark-gfm hyperfine time)
 
-case "${1:-build}" in
+step=${1:-build}
+case $step in
   build) wanted=("${build_pkgs[@]}") ;;
   test) wanted=("${build_pkgs[@]}" "${test_pkgs[@]}") ;;
   bench) wanted=("${build_pkgs[@]}" "${bench_pkgs[@]}") ;;
   *) echo "usage: $0 build|test|bench" >&2; exit 2 ;;
 esac
 
-missing=()
-for pkg in "${wanted[@]}"; do
-  # Debian's own node may be replaced by a newer one from elsewhere; accept any working node/npm.
-  if [[ $pkg == nodejs && -x "$(command -v node)" ]] || [[ $pkg == npm && -x "$(command -v npm)" ]]; then
-    continue
-  fi
-  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
-done
+sudo=""
+[[ $(id -u) -eq 0 ]] || sudo="sudo"
+updated=0
 
-if ((${#missing[@]})); then
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
+
+# A program that is already on PATH counts, whichever package brought it: a newer Node.js, or the
+# Chromium or Chrome that GitHub's Ubuntu runner image ships (Ubuntu's own chromium is a snap).
+present_otherwise() {
+  case $1 in
+    nodejs) command -v node >/dev/null ;;
+    npm) command -v npm >/dev/null ;;
+    chromium) command -v chromium >/dev/null || command -v chromium-browser >/dev/null ||
+      command -v google-chrome >/dev/null ;;
+    *) return 1 ;;
+  esac
+}
+
+install_missing() {
+  local -a missing=()
+  local pkg
+  for pkg in "$@"; do
+    installed "$pkg" || present_otherwise "$pkg" || missing+=("$pkg")
+  done
+  ((${#missing[@]})) || return 0
   echo "deps: installing ${missing[*]}"
-  sudo=""
-  [[ $(id -u) -eq 0 ]] || sudo="sudo"
   export DEBIAN_FRONTEND=noninteractive
-  $sudo apt-get update -q
+  if ((!updated)); then
+    $sudo apt-get update -q
+    updated=1
+  fi
   $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
+
+start=$SECONDS
+install_missing "${wanted[@]}"
+
+if [[ $step == test ]]; then
+  # libFuzzer and the sanitizer runtimes live in a package named after clang's major version
+  # (libclang-rt-14-dev on Debian 12, -19- on Debian 13, -18- on Ubuntu 24.04).
+  clang_major=$(clang -dumpversion | cut -d. -f1)
+  install_missing "libclang-rt-$clang_major-dev"
+  # html-validate 9 and playwright-core 1.61 (tests/e2e/package.json) need Node.js 18.19 or later.
+  node_version=$(node --version)
+  IFS=. read -r node_major node_minor _ <<<"${node_version#v}"
+  if ((node_major < 18 || (node_major == 18 && node_minor < 19))); then
+    echo "deps: Node.js $node_version is too old for the browser tests; 18.19 or later is needed" \
+      "(Debian 12 and Ubuntu 24.04 ship 18.19+, Debian 13 ships 20)" >&2
+    exit 1
+  fi
 fi
+echo "deps ($step): everything needed is installed ($((SECONDS - start)) s)"

@@ -1,18 +1,42 @@
 #!/usr/bin/env bash
-# Run every test: unit tests, the bad-input corpus, the sanitizer build, bounded fuzz runs and the
-# browser tests. Installs what is missing. Used as is by .ci/run.
-set -euo pipefail
+# Run every test: the unit tests (release build), then each scripts/test.d/*.sh step (sanitizers,
+# bounded fuzzing, the bad-input corpus, the browser tests, the site check). Installs what is
+# missing. Every step runs even when an earlier one failed; the summary at the end lists each
+# step's result and time, and the exit status is non-zero if any failed. Used as is by .ci/run.
+set -uo pipefail
 cd "$(dirname "$0")/.."
-scripts/deps.sh test
+scripts/deps.sh test || exit 1
 
-echo "== unit and integration tests (release build)"
-cmake --preset default >/dev/null
-cmake --build --preset default
-ctest --preset default
+results=()
+failed=0
+# run_step NAME COMMAND...: runs one step and records "NAME passed|FAILED (time)".
+run_step() {
+  local name=$1 start=$SECONDS status=passed
+  shift
+  echo "== $name"
+  "$@" || { status=FAILED; failed=$((failed + 1)); }
+  local took=$((SECONDS - start))
+  results+=("$(printf '  %-28s %-7s %3d min %02d s' "$name" "$status" $((took / 60)) $((took % 60)))")
+}
 
+release_tests() {
+  cmake --preset default -DGPUGUIDE_BUILD_TESTS=ON >/dev/null &&
+    cmake --build --preset default &&
+    ctest --preset default
+}
+
+total_start=$SECONDS
+run_step "unit tests (release build)" release_tests
 for step in scripts/test.d/*.sh; do
   [[ -e $step ]] || continue
-  echo "== $(basename "$step" .sh)"
-  bash "$step"
+  run_step "$(basename "$step" .sh)" bash "$step"
 done
-echo "all test steps passed"
+
+total=$((SECONDS - total_start))
+echo "== summary"
+printf '%s\n' "${results[@]}"
+if ((failed)); then
+  echo "$failed of ${#results[@]} test steps FAILED ($((total / 60)) min $((total % 60)) s)"
+  exit 1
+fi
+echo "all ${#results[@]} test steps passed ($((total / 60)) min $((total % 60)) s)"

@@ -8,6 +8,13 @@ cd "$(dirname "$0")/../.."
 gpuguide=${GPUGUIDE_BIN:-build/default/generator/gpuguide} # another build for local runs
 [[ -x $gpuguide ]] || { echo "40-browser: $gpuguide is missing; run scripts/test.sh" >&2; exit 1; }
 command -v node >/dev/null || { echo "40-browser: node is missing (scripts/deps.sh test)" >&2; exit 1; }
+# Debian's chromium, or the Chromium/Chrome that GitHub's Ubuntu runner image ships.
+if [[ -z ${CHROMIUM:-} ]]; then
+  for candidate in chromium chromium-browser google-chrome; do
+    CHROMIUM=$(command -v "$candidate" || true)
+    [[ -n $CHROMIUM ]] && break
+  done
+fi
 export CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
 [[ -x $CHROMIUM ]] || { echo "40-browser: $CHROMIUM is missing (scripts/deps.sh test)" >&2; exit 1; }
 
@@ -20,5 +27,18 @@ trap 'rm -rf "$site"' EXIT
 export GPUGUIDE_SITE=$site/site
 export GPUGUIDE_SCREENSHOTS=$PWD/build/screenshots
 
+# One file at a time: each launches its own browser, and Node 18 (Debian 12, Ubuntu 24.04) has no
+# --test-concurrency to ask for that.
 cd tests/e2e
-node --test --test-concurrency=1 --test-reporter=spec ./*.test.js
+echo "node $(node --version), $("$CHROMIUM" --version 2>/dev/null | head -n1)"
+passed=0 failed=0
+for file in ./*.test.js; do
+  if node --test --test-reporter=spec "$file"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "40-browser: $file FAILED" >&2
+  fi
+done
+echo "browser test files: $passed passed, $failed failed"
+((failed == 0))
