@@ -17,6 +17,13 @@ const CASES = [
   ["en", "NVLink", ["19-multi-gpu.html", "08-gpu-metrics.html"], 1],
   ["en", "matrix multiplication", ["04-why-gpus.html", "05-tensor-cores.html"], 1],
   ["en", "memory bandwidth", ["08-gpu-metrics.html"], 1],
+  // The "Large models in practice" part (issue 18): KV cache, quantisation and MoE sections.
+  ["en", "KV cache", ["24-llm-inference-sizing.html"], 1],
+  ["zh", "KV 缓存", ["24-llm-inference-sizing.html"], 1],
+  ["en", "MoE", ["24-llm-inference-sizing.html"], 1],
+  ["zh", "MoE", ["24-llm-inference-sizing.html"], 1],
+  ["en", "quantisation", ["25-quantisation.html"], 1],
+  ["zh", "量化", ["25-quantisation.html"], 1],
 ];
 
 for (const mode of ["http", "file"]) {
