@@ -28,8 +28,9 @@ bool is_url(const std::string& text) {
 BlockHtml data_table(const Body& body, const Context& context) {
     const auto& root = body.root();
     body.allow_only(root, {"data", "columns", "where", "sort", "limit", "title"});
-    const auto& data =
-        data_file(body, root["data"] ? root["data"] : root, context, body.text(root, "data"));
+    // Named, not a temporary: see measured_table.cpp (GCC 14's -Wdangling-reference).
+    const YAML::Node data_node = root["data"] ? root["data"] : root;
+    const auto& data = data_file(body, data_node, context, body.text(root, "data"));
     const auto fields = body.words(root, "columns", {});
     if (fields.empty()) {
         body.fail(root, "missing `columns` (a list of fields, e.g. [name, year])");

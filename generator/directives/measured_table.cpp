@@ -50,7 +50,10 @@ std::vector<Column> record_form_columns(const Body& body, const Context& context
         column.node = static_cast<const YAML::Node&>(node);
         if (node["record"]) {
             const auto [file, key] = split_probe_path(body.text(node, "record"));
-            const auto& data = data_file(body, node["record"], context, file);
+            // A named node, not a temporary: data_file's result lives in the context, but GCC 14
+            // cannot see that and warns (-Wdangling-reference) when the argument is a temporary.
+            const YAML::Node record_node = node["record"];
+            const auto& data = data_file(body, record_node, context, file);
             const auto found = data.records_by_key.find(key.empty() ? "" : key.substr(1));
             if (found == data.records_by_key.end()) {
                 body.fail(node["record"], "no record \"" + key.substr(key.empty() ? 0 : 1) +
