@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Asserts that the statements corrected for issue 18 stay corrected.
+
+Each row names a page (both languages have one row each), a phrase the page must no longer
+contain (the old, wrong statement) and a phrase it must contain (the corrected one). A later edit
+that brings an old statement back, or drops the correction, fails with the file and the phrase.
+
+Usage: corrections.py [CONTENT_DIR]   (default: content/ next to this repository's tests/)
+"""
+import json
+import sys
+from pathlib import Path
+
+# (file under content/, must not contain, must contain)
+ROWS = [
+    # MXNet graduated in 2022; only top-level projects go to the Attic.
+    ("en/15-frameworks-in-detail.md", "never left the incubator", "graduated from the incubator in 2022"),
+    ("zh/15-frameworks-in-detail.md", "始终没有从孵化器毕业", "2022 年从孵化器毕业"),
+    # GPU clocks in the historic table are 27–43 % of the Xeon's, not half to two-thirds.
+    ("en/03-gpu-architecture.md", "half to two-thirds", "27–43 %"),
+    ("zh/03-gpu-architecture.md", "一半到三分之二", "27%—43%"),
+    # Full tensor-core format lists; Hopper has FP64 and no INT4.
+    ("en/05-tensor-cores.md", "FP64 (A100 only)", "| 4th | Hopper H100/H200 (2022) | FP64, TF32, BF16, FP16, FP8, INT8 |"),
+    ("zh/05-tensor-cores.md", "FP64（仅 A100）", "| 第 4 代 | Hopper H100/H200（2022） | FP64、TF32、BF16、FP16、FP8、INT8 |"),
+    ("en/05-tensor-cores.md", "new tensor-core formats |", "the first GeForce cards with tensor cores"),
+    ("zh/05-tensor-cores.md", "张量核心新增的格式 |", "GeForce 首次配备张量核心"),
+    # The RTX 5090 budget row rests on a labelled list price, not on "~2,000".
+    ("en/09-buying-advice.md", "| ~2,000 | RTX 5090 32 GB (USD 1,999) |", "check a dated street price"),
+    ("zh/09-buying-advice.md", "| 约 2000 美元 | RTX 5090 32 GB（1999 美元） |", "注明日期的实际成交价"),
+    # The bandwidth formula, worked for GDDR7 and HBM3.
+    ("en/08-gpu-metrics.md", None, "bus width (bits) ÷ 8 × data rate per pin (Gb/s)"),
+    ("zh/08-gpu-metrics.md", None, "总线位宽（bit）÷ 8 × 单引脚数据速率（Gb/s）"),
+    # CUDA: announced November 2006, released 2007.
+    ("en/02-what-is-a-gpu.md", "CUDA (released in 2007)", "November 2006"),
+    ("zh/02-what-is-a-gpu.md", "2007 年发布的 CUDA", "2006 年 11 月"),
+    ("en/06-cuda.md", "It appeared in 2007", "November 2006"),
+    ("zh/06-cuda.md", "它诞生于 2007 年", "2006 年 11 月"),
+    # Rubin is mentioned.
+    ("en/09-buying-advice.md", None, "Rubin"),
+    ("zh/09-buying-advice.md", None, "Rubin"),
+    # Trainium3 in the cloud table.
+    ("en/11-cloud-or-on-premises.md", "Trainium (Trn1, Trn2),", "Trn3"),
+    ("zh/11-cloud-or-on-premises.md", "Trainium（Trn1、Trn2）、", "Trn3"),
+    # More than 1,000 physical qubits exist.
+    ("en/22-tpu-and-quantum.md", "on the order of a hundred physical qubits", "1,121-qubit"),
+    ("zh/22-tpu-and-quantum.md", "今天的设备只有百来个物理量子比特", "1121 个量子比特"),
+    # 800 Gb/s per GPU ships.
+    ("en/20-distributed-training.md", "current GPU clusters give every GPU its own 400 Gb/s", "800 Gb/s"),
+    ("zh/20-distributed-training.md", "如今的 GPU 集群给每块 GPU 配一个 400 Gb/s", "800 Gb/s"),
+    # Agilex is Altera's.
+    ("en/01-heterogeneous-computing.md", "Intel Agilex", "Altera Agilex"),
+    ("zh/01-heterogeneous-computing.md", "Intel Agilex", "Altera Agilex"),
+    # The RTX 3090 Ti has NVLink too.
+    ("en/19-multi-gpu.md", "The RTX 3090 was the last GeForce card", "RTX 3090 Ti"),
+    ("zh/19-multi-gpu.md", "RTX 3090 是最后一款", "RTX 3090 Ti"),
+    # Registers are not the largest on-chip memory on H100.
+    ("en/03-gpu-architecture.md", "are the largest on-chip memory", "256 KB of each per SM"),
+    ("zh/03-gpu-architecture.md", "是片上容量最大的存储", "每个 SM 各 256 KB"),
+    # OpenCL 1.0's specification is from December 2008.
+    ("en/02-what-is-a-gpu.md", "| 2009 | OpenCL 1.0", "December 2008"),
+    ("zh/02-what-is-a-gpu.md", "| 2009 | OpenCL 1.0", "2008 年 12 月"),
+    # PyTorch: first public release January 2017 everywhere.
+    ("en/15-frameworks-in-detail.md", None, "January 2017"),
+    ("zh/15-frameworks-in-detail.md", None, "2017 年 1 月"),
+    # The GTX 970's base-clock figure is explained next to the table.
+    ("en/03-gpu-architecture.md", None, "3.92 TFLOP/s"),
+    ("zh/03-gpu-architecture.md", None, "3.92 TFLOP/s"),
+    # Desktop CPUs boost to 5.5–6 GHz.
+    ("en/01-heterogeneous-computing.md", "clocks stalled near 3–4 GHz, where they still are.", "5.5–6 GHz"),
+    ("zh/01-heterogeneous-computing.md", "主频停在 3—4 GHz 附近，至今仍是如此。", "5.5—6 GHz"),
+    # Consumer memory is 8–32 GB on both pages.
+    ("en/03-gpu-architecture.md", "16–32 GB on consumer cards", "8–32 GB"),
+    ("zh/03-gpu-architecture.md", "消费级 16—32 GB", "8—32 GB"),
+    # Alignment: 8 elements for FP16/BF16, 16 for FP8, on every page.
+    ("en/05-tensor-cores.md", "**Make dimensions multiples of 16**", "8 elements for FP16/BF16, 16 for FP8/INT8"),
+    ("zh/05-tensor-cores.md", "**维度尽量取 16 的倍数**", "FP16/BF16 取 8 的倍数，FP8/INT8 取 16 的倍数"),
+    ("en/07-cuda-libraries.md", "multiples of\n16 (tensor-core friendly)", "8 elements for FP16/BF16 and 16 for FP8/INT8"),
+    ("zh/07-cuda-libraries.md", "矩阵维度是不是 16 的倍数", "FP16/BF16 下是不是 8 的倍数"),
+    # Huawei's 2026 Ascend parts.
+    ("en/02-what-is-a-gpu.md", "Ascend 910-series NPUs, Atlas servers |", "Ascend 950PR"),
+    ("zh/02-what-is-a-gpu.md", "昇腾 910 系列 NPU、Atlas 服务器 |", "昇腾 950PR"),
+    ("en/22-tpu-and-quantum.md", "Huawei's Ascend 910-class chips", "950 series"),
+    ("zh/22-tpu-and-quantum.md", "华为昇腾 910 系列配合", "950 系列"),
+]
+
+
+def check(content: Path) -> list[str]:
+    failures = []
+    for name, old, new in ROWS:
+        path = content / name
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as err:
+            failures.append(f"{path}: cannot read ({err})")
+            continue
+        if old is not None and old in text:
+            line = text[: text.index(old)].count("\n") + 1
+            failures.append(f"{path}:{line}: the corrected statement is back: {old!r}")
+        if new not in text:
+            failures.append(f"{path}: the correction is missing: {new!r}")
+    # PyTorch's first release year is the same in the catalogue as in the text.
+    frameworks = json.loads((content / "data/frameworks.json").read_text(encoding="utf-8"))
+    pytorch = next(r for r in frameworks["records"] if r["id"] == "pytorch")
+    if pytorch["first_release"] != 2017:
+        failures.append(f"{content / 'data/frameworks.json'}: pytorch first_release is "
+                        f"{pytorch['first_release']}, the pages say 2017 (January 2017)")
+    return failures
+
+
+def main() -> int:
+    content = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[2] / "content"
+    failures = check(content)
+    for failure in failures:
+        print(f"corrections: {failure}", file=sys.stderr)
+    if failures:
+        print(f"corrections: {len(failures)} check(s) failed; fix the page or, if the fact changed, "
+              f"update the row in {Path(__file__).name} with its new source", file=sys.stderr)
+        return 1
+    print(f"corrections: {len(ROWS) + 1} checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
