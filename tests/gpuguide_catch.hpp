@@ -5,6 +5,9 @@
 
 #if __has_include(<catch2/catch_all.hpp>)
 #include <catch2/catch_all.hpp>
+/// v2 declares Approx at global scope; so does this header on v3, so that a test that compiled on
+/// Debian 12 compiles on Debian 13 too.
+using Catch::Approx;
 #else
 #include <catch2/catch.hpp>
 namespace Catch {
