@@ -65,20 +65,27 @@ Store::Store(std::optional<HostDocument> this_build, std::vector<HostDocument> r
     : this_build_(std::move(this_build)), references_(std::move(references)) {}
 
 Store Store::for_validation(std::vector<HostDocument> references) {
-    // Every probe a reference knows, "not measured yet" here: directives check their keys, hosts
-    // and data references against it, and their pointers into `this` wait for the figures.
+    // Every probe gpuguide-probe has or a reference knows, "not measured yet" here: directives
+    // check their keys, hosts and data references against it; pointers into `this` wait for the
+    // figures.
     nlohmann::json probes = nlohmann::json::object();
+    for (const auto key : probes::schema::kProbeKeys) {
+        probes[std::string(key)] = nullptr;
+    }
     for (const auto& reference : references) {
         const auto known = reference.json.find("probes");
         if (known == reference.json.end() || !known->is_object()) {
             continue;
         }
         for (const auto& item : known->items()) {
-            probes[item.key()] = {{"status", probes::schema::kStatusSkipped},
-                                  {"reason", "not measured yet"},
-                                  {"duration_s", 0.0},
-                                  {"result", nullptr}};
+            probes[item.key()] = nullptr;
         }
+    }
+    for (auto& entry : probes) {
+        entry = {{"status", probes::schema::kStatusSkipped},
+                 {"reason", "not measured yet"},
+                 {"duration_s", 0.0},
+                 {"result", nullptr}};
     }
     HostDocument stand_in;
     stand_in.host = "this";
@@ -91,7 +98,6 @@ Store Store::for_validation(std::vector<HostDocument> references) {
                      {"probes", probes}};
     Store store(std::move(stand_in), std::move(references));
     store.asked_ = std::make_shared<Asked>();
-    store.asked_->any_key = probes.empty();
     return store;
 }
 
@@ -150,19 +156,12 @@ ProbeResult Store::probe(const std::string& host, const std::string& key) const 
     };
     if (host == "this" && asked_) {
         const auto& probes = this_build_->json["probes"];
-        if (!asked_->any_key && !probes.contains(key)) {
+        const auto found = probes.find(key);
+        if (found == probes.end()) {
             throw unknown_probe(*this_build_);
         }
-        {
-            std::lock_guard lock(asked_->mutex);
-            asked_->keys.insert(key);
-        }
-        const auto found = probes.find(key);
-        if (found == probes.end()) { // no reference to check against: any key waits for figures
-            static const nlohmann::json kNotYet = {
-                {"status", "skipped"}, {"reason", "not measured yet"}, {"result", nullptr}};
-            return {&*this_build_, &kNotYet, false, key};
-        }
+        std::lock_guard lock(asked_->mutex);
+        asked_->keys.insert(key);
         return {&*this_build_, &*found, false, key};
     }
     if (host == "this") {

@@ -52,9 +52,9 @@ class Store {
     Store(std::optional<HostDocument> this_build, std::vector<HostDocument> references);
 
     /// The store the load stage checks directives against, before anything is measured: the
-    /// references as they are, and for host `this` a stand-in document in which every probe the
-    /// references know is "not measured yet" (any key when there is no reference). Each probe
-    /// asked of `this` is recorded: probes_asked_of_this() is what the measure stage must run.
+    /// references as they are, and for host `this` a stand-in document in which every probe
+    /// (probes::schema::kProbeKeys, and any other a reference has) is "not measured yet". Each
+    /// probe asked of `this` is recorded: probes_asked_of_this() is what the measure stage runs.
     static Store for_validation(std::vector<HostDocument> references);
 
     /// Probe keys asked of host `this` (directly or through `all`); only a for_validation store
@@ -97,7 +97,6 @@ class Store {
     struct Asked {
         std::mutex mutex;
         std::set<std::string> keys;
-        bool any_key = false; ///< no reference lists the known probes: accept every key
     };
     std::shared_ptr<Asked> asked_;
 };

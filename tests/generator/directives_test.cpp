@@ -159,8 +159,9 @@ TEST_CASE("directive errors: file:line: directive: problem", "[directives][error
     CHECK(error_for("text\n\n" + kFence +
                     "gg-table\nprobe: gpu.strem\nrows:\n  - {label: X, value: /devices/0/triad}\n" +
                     kFence + "\n") == "content/en/03-notes.md:9: gg-table: no probe \"gpu.strem\" "
-                                      "(known: cpu.info, cpu.stream, gpu.gemm, "
-                                      "gpu.latency, gpu.multi, gpu.specs, gpu.stream, gpu.transfer)");
+                                      "(known: cpu.gemm, cpu.info, cpu.latency, cpu.stream, "
+                                      "gpu.gemm, gpu.latency, gpu.multi, gpu.power, gpu.specs, "
+                                      "gpu.stream, gpu.transfer)"); // every probe gpuguide-probe has
     CHECK(
         error_for(kFence +
                   "gg-table\nprobe: gpu.stream\nrows:\n  - {label: X, value: /devices/0/tirad}\n" +
