@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The benchmark in one command: bench/run.sh [--pages 2000] [--runs 5] [--no-guide]
+# The benchmark in one command: bench/run.sh [--pages 2000] [--runs 5] [--no-guide] [--no-sidebar-hugo]
 # Installs hugo, cmark-gfm and time if missing, builds gpuguide (build/default) unless $GPUGUIDE
 # names a binary, writes a synthetic book under bench/work/, times gpuguide, Hugo and the
 # cmark-gfm floor side by side (interleaved), then the real guide's cold build with its probes,
