@@ -1,14 +1,24 @@
 #!/usr/bin/env python3
-"""Times gpuguide, Hugo and the cmark-gfm floor on synthetic books and prints the table.
+"""Times gpuguide against Hugo and the cmark-gfm floor, side by side, and prints the table.
 
-Each tool runs once untimed (warm file cache), then --runs times; the table gives the median
-wall time, pages per second, the highest peak RSS of the runs (/usr/bin/time -f %M) and the
-output size. Results go to stdout and to --results as Markdown.
+Two parts, each run interleaved (round r runs every row once before round r + 1 starts, so a
+burst of load from other work hits every row alike), one untimed warm-up round, then --runs
+rounds; the table gives medians, and each ratio is the median of the per-round ratios:
+
+* a synthetic book of N pages without probe directives (bench/make_book.py): the cmark-gfm
+  floor, Hugo (with and without a sidebar of every page), a gpuguide cold build (no probe cache,
+  no earlier site), a warm `--force` build and a no-change rebuild;
+* the real guide (content/, templates/), cold with its probes (no cache, no site), and the same
+  build with the probe results cached: the difference is the probes' share.
+
+Peak RSS is /usr/bin/time's %M: the wait4() rusage of the command, whose ru_maxrss covers every
+descendant it waited for (a probe child included); the largest single process of the tree.
 """
 import argparse
 import datetime
 import os
 import platform
+import re
 import shutil
 import statistics
 import subprocess
@@ -30,74 +40,112 @@ def tree_size(path):
     return sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
 
 
+def remove(path):
+    path = Path(path)
+    if path.is_dir():
+        shutil.rmtree(path)
+    elif path.exists():
+        path.unlink()
+
+
 def timed(command, stdout_path=None):
-    """Runs `command` under /usr/bin/time; returns (wall s, peak RSS KiB, user+system CPU s)."""
+    """Runs `command` under /usr/bin/time; returns (wall s, peak RSS KiB, user+system CPU s,
+    stdout text or None)."""
     with tempfile.NamedTemporaryFile("r", suffix=".time") as report:
-        stdout = open(stdout_path, "wb") if stdout_path else subprocess.DEVNULL
-        try:
-            start = time.perf_counter()
-            result = subprocess.run(["/usr/bin/time", "-f", "%M %U %S", "-o", report.name, *command],
-                                    stdout=stdout, stderr=subprocess.PIPE)
-            wall = time.perf_counter() - start
-        finally:
-            if stdout_path:
-                stdout.close()
+        start = time.perf_counter()
+        result = subprocess.run(["/usr/bin/time", "-f", "%M %U %S", "-o", report.name, *command],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        wall = time.perf_counter() - start
         if result.returncode != 0:
             sys.exit(f"bench: {' '.join(map(str, command))} failed:\n"
                      f"{result.stderr.decode(errors='replace')[-3000:]}")
+        if stdout_path:
+            Path(stdout_path).write_bytes(result.stdout)
         rss, user, system = report.read().strip().splitlines()[-1].split()
-        return wall, int(rss), float(user) + float(system)
+        return wall, int(rss), float(user) + float(system), result.stdout.decode(errors="replace")
 
 
-class Tool:
-    """One row of the table: how to prepare a run, the command, and where its output goes."""
+class Row:
+    """One row of the table: what to remove before each run, the command, where output goes."""
 
-    def __init__(self, name, command, output, fresh=True, stdout_to_output=False, warm_up=1):
+    def __init__(self, name, command, output, remove_first=(), stdout_to_output=False, pages=0):
         self.name, self.command, self.output = name, command, Path(output)
-        self.fresh, self.stdout_to_output, self.warm_up = fresh, stdout_to_output, warm_up
+        self.remove_first, self.stdout_to_output, self.pages = remove_first, stdout_to_output, pages
+        self.samples, self.last_stdout = [], ""
 
-    def run_once(self):
-        if self.fresh and self.output.exists():
-            shutil.rmtree(self.output) if self.output.is_dir() else self.output.unlink()
-        return timed(self.command, self.output if self.stdout_to_output else None)
+    def run(self, keep):
+        for path in self.remove_first:
+            remove(path)
+        wall, rss, cpu, stdout = timed(self.command, self.output if self.stdout_to_output else None)
+        self.last_stdout = stdout
+        if keep:
+            self.samples.append((wall, rss, cpu))
 
-
-def measure(tool, pages, runs):
-    for _ in range(tool.warm_up):
-        tool.run_once()
-    samples = [tool.run_once() for _ in range(runs)]
-    walls = [wall for wall, _, _ in samples]
-    median = statistics.median(walls)
-    size = tree_size(tool.output)
-    row = {"pages": pages, "tool": tool.name, "median_s": median, "min_s": min(walls),
-           "cpu_s": statistics.median(cpu for _, _, cpu in samples),
-           "pages_per_s": pages / median, "rss_mb": max(rss for _, rss, _ in samples) / 1024,
-           "size_mb": size / 1e6, "bytes_per_page": size / pages, "runs": runs}
-    print(f"  {tool.name:<28} {median:8.3f} s  {row['cpu_s']:7.2f} CPU s  "
-          f"{row['pages_per_s']:9.0f} pages/s  "
-          f"{row['rss_mb']:7.1f} MB RSS  {row['size_mb']:8.2f} MB out", flush=True)
-    return row
+    def summary(self):
+        walls = [s[0] for s in self.samples]
+        median = statistics.median(walls)
+        size = tree_size(self.output)
+        return {"tool": self.name, "median_s": median, "min_s": min(walls), "max_s": max(walls),
+                "cpu_s": statistics.median(s[2] for s in self.samples),
+                "pages_per_s": self.pages / median if self.pages else None,
+                "rss_mb": max(s[1] for s in self.samples) / 1024,
+                "size_mb": size / 1e6, "bytes_per_page": size / self.pages if self.pages else None}
 
 
-def tools_for(book, pages, args):
+def interleaved(rows, runs):
+    for round_number in range(runs + 1):  # round 0 warms the file cache and is not kept
+        for row in rows:
+            row.run(keep=round_number > 0)
+        print(f"  round {round_number}/{runs} done (load {os.getloadavg()[0]:.1f})", flush=True)
+
+
+def per_round_ratio(top, bottom):
+    return statistics.median(a[0] / b[0] for a, b in zip(top.samples, bottom.samples))
+
+
+def book_rows(book, pages, args):
     out = book / "out"
-    tools = [
-        Tool("cmark-gfm floor", ["cmark-gfm", *[a for e in CMARK_EXTENSIONS for a in ("-e", e)],
-                                 str(book / "floor.md")], out / "floor.html",
-             fresh=False, stdout_to_output=True),
-        Tool("hugo", ["hugo", "--quiet", "-s", str(book / "hugo"), "-d", str(out / "hugo")],
-             out / "hugo"),
-    ]
-    if args.gpuguide:
-        command = [str(args.gpuguide), "build", "--content", str(book / "content"),
-                   "--templates", str(args.templates), "--measure", "reference", "--quiet"]
-        tools.append(Tool("gpuguide build", [*command, "--out", str(out / "gpuguide")],
-                          out / "gpuguide"))
-        # Same input, same output folder, after a first build: nothing should be rewritten.
-        tools.append(Tool("gpuguide no-change rebuild", [*command, "--out", str(out / "rebuild")],
-                          out / "rebuild", fresh=False))
     out.mkdir(parents=True, exist_ok=True)
-    return tools
+    gg = [str(args.gpuguide), "build", "--content", str(book / "content"),
+          "--templates", str(args.templates)]
+    cold_cache, warm_cache = out / "cold-cache", out / "warm-cache"
+    return {
+        "floor": Row("cmark-gfm floor", ["cmark-gfm", *[a for e in CMARK_EXTENSIONS for a in ("-e", e)],
+                                          str(book / "floor.md")], out / "floor.html",
+                     stdout_to_output=True, pages=pages),
+        "hugo": Row("hugo (sidebar of every page)",
+                    ["hugo", "--quiet", "-s", str(book / "hugo"), "-d", str(out / "hugo")],
+                    out / "hugo", remove_first=[out / "hugo"], pages=pages),
+        "hugo-plain": Row("hugo (page alone)",
+                          ["hugo", "--quiet", "-s", str(book / "hugo-plain"), "-d", str(out / "hugo-plain")],
+                          out / "hugo-plain", remove_first=[out / "hugo-plain"], pages=pages),
+        "cold": Row("gpuguide cold build", [*gg, "--out", str(out / "cold"), "--cache-dir", str(cold_cache)],
+                    out / "cold", remove_first=[out / "cold", cold_cache,
+                                                Path(str(out / "cold") + ".gpuguide-manifest")],
+                    pages=pages),
+        "warm": Row("gpuguide warm --force build",
+                    [*gg, "--out", str(out / "warm"), "--cache-dir", str(warm_cache), "--force"],
+                    out / "warm", pages=pages),
+        "rebuild": Row("gpuguide no-change rebuild",
+                       [*gg, "--out", str(out / "rebuild"), "--cache-dir", str(warm_cache)],
+                       out / "rebuild", pages=pages),
+    }
+
+
+def guide_rows(args):
+    out = args.work / "guide"
+    out.mkdir(parents=True, exist_ok=True)
+    gg = [str(args.gpuguide), "build", "--content", str(args.content), "--templates", str(args.templates)]
+    cold_cache, warm_cache = out / "cold-cache", out / "warm-cache"
+    return {
+        "guide-cold": Row("real guide cold build (probes run)",
+                          [*gg, "--out", str(out / "cold"), "--cache-dir", str(cold_cache)], out / "cold",
+                          remove_first=[out / "cold", cold_cache,
+                                        Path(str(out / "cold") + ".gpuguide-manifest")]),
+        "guide-cached": Row("real guide build, probe results cached",
+                            [*gg, "--out", str(out / "cached"), "--cache-dir", str(warm_cache)], out / "cached",
+                            remove_first=[out / "cached", Path(str(out / "cached") + ".gpuguide-manifest")]),
+    }
 
 
 def machine():
@@ -110,9 +158,7 @@ def machine():
     except OSError:
         pass
     memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
-    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    return (f"{model}, {os.cpu_count()} cores, {memory:.0f} GiB RAM, "
-            f"{platform.system()} {platform.release()} (load average at the end: {load})")
+    return f"{model}, {os.cpu_count()} cores, {memory:.0f} GiB RAM, {platform.system()} {platform.release()}"
 
 
 def version(command):
@@ -123,77 +169,108 @@ def version(command):
         return "not installed"
 
 
-def targets(rows):
-    """Checks the N = largest targets of the issue "Hardening and benchmarks"."""
-    largest = max(r["pages"] for r in rows)
-    by = {(r["pages"], r["tool"]): r for r in rows}
-    lines = []
-    gg, hugo, floor = (by.get((largest, t)) for t in ("gpuguide build", "hugo", "cmark-gfm floor"))
-    rebuild = by.get((largest, "gpuguide no-change rebuild"))
-    if not gg:
-        return ["gpuguide was not measured (binary missing), so no target could be checked."]
+def loadavg():
+    return Path("/proc/loadavg").read_text().split()[:3]
 
-    def verdict(ok):
-        return "met" if ok else "**missed**"
 
-    speedup = hugo["median_s"] / gg["median_s"]
-    cpu_speedup = hugo["cpu_s"] / max(gg["cpu_s"], 0.01)  # /usr/bin/time counts in 0.01 s
-    lines.append(f"| gpuguide ≥ 5× faster than Hugo | {speedup:.1f}× wall, {cpu_speedup:.1f}× CPU | "
-                 f"{verdict(speedup >= 5)} |")
-    ratio = gg["median_s"] / floor["median_s"]
-    cpu_ratio = gg["cpu_s"] / max(floor["cpu_s"], 0.01)
-    lines.append(f"| gpuguide within 1.5× of the cmark-gfm floor | {ratio:.2f}× wall, {cpu_ratio:.2f}× CPU | "
-                 f"{verdict(ratio <= 1.5)} |")
-    memory = gg["rss_mb"] / hugo["rss_mb"]
-    lines.append(f"| gpuguide peak RSS < 1/10 of Hugo's | {memory:.3f} | {verdict(memory < 0.1)} |")
-    lines.append(f"| no-change rebuild < 0.2 s | {rebuild['median_s']:.3f} s | "
-                 f"{verdict(rebuild['median_s'] < 0.2)} |")
-    per_page = {r["pages"]: r["bytes_per_page"] for r in rows if r["tool"] == "gpuguide build"}
-    sizes = ", ".join(f"{per_page[n] / 1000:.1f} kB at N={n}" for n in sorted(per_page))
-    smallest = min(per_page)
-    growth = per_page[largest] / per_page[smallest]
-    lines.append(f"| output bytes per page do not grow with N | {sizes} | {verdict(growth <= 1.1)} |")
-    return ["| target (N = %d) | measured | verdict |" % largest, "|---|---|---|", *lines]
+def verdict(ok):
+    return "met" if ok else "**missed**"
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--gpuguide", type=Path, help="gpuguide binary (left out: not measured)")
+    parser.add_argument("--gpuguide", type=Path, required=True, help="gpuguide binary")
     parser.add_argument("--templates", type=Path, required=True)
-    parser.add_argument("--reference", type=Path, required=True)
+    parser.add_argument("--content", type=Path, required=True, help="the real guide's content/")
     parser.add_argument("--work", type=Path, required=True, help="scratch folder for the books")
-    parser.add_argument("--sizes", default="200,2000")
+    parser.add_argument("--pages", type=int, default=2000)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--no-guide", action="store_true", help="leave out the real guide's rows")
+    parser.add_argument("--no-sidebar-hugo", action="store_true",
+                        help="leave out Hugo with a sidebar of every page (its N² output takes "
+                             "a minute per run at N = 2,000)")
     parser.add_argument("--results", type=Path, help="write the Markdown table here")
     args = parser.parse_args()
     # Hugo resolves -d against its -s folder, so every path handed to a tool is absolute.
     args.work, args.templates = args.work.resolve(), args.templates.resolve()
-    args.gpuguide = args.gpuguide.resolve() if args.gpuguide else None
+    args.content, args.gpuguide = args.content.resolve(), args.gpuguide.resolve()
+    reference = args.content / "measurements" / "reference"
+    start_load = loadavg()
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                            text=True).stdout.strip() or "?"
 
-    start_load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    rows = []
-    for pages in (int(n) for n in args.sizes.split(",")):
-        book = args.work / f"book-{pages}"
-        print(f"N = {pages}: writing the synthetic book into {book}", flush=True)
-        make_book.write_book(pages, book, args.reference)
-        for tool in tools_for(book, pages, args):
-            rows.append(measure(tool, pages, args.runs))
+    book = args.work / f"book-{args.pages}"
+    print(f"N = {args.pages}: writing the synthetic book (no probe directives) into {book}", flush=True)
+    make_book.write_book(args.pages, book, reference, probes=False)
+    rows = book_rows(book, args.pages, args)
+    if args.no_sidebar_hugo:
+        del rows["hugo"]
+    # The no-change rebuild needs a first build of its folder.
+    subprocess.run(rows["rebuild"].command, check=True, stdout=subprocess.DEVNULL)
+    interleaved(list(rows.values()), args.runs)
+    cold_log = rows["cold"].last_stdout
+    if not args.no_guide:
+        guide = guide_rows(args)
+        subprocess.run(guide["guide-cached"].command, check=True, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)  # fills the warm cache
+        print("real guide: cold with probes, and with the probes cached", flush=True)
+        interleaved(list(guide.values()), args.runs)
+        guide_log = guide["guide-cold"].last_stdout
+    end_load = loadavg()
 
-    header = ["| N | tool | median s | CPU s | pages/s | peak RSS MB | output MB | bytes/page |",
-              "|---:|---|---:|---:|---:|---:|---:|---:|"]
-    table = header + [f"| {r['pages']} | {r['tool']} | {r['median_s']:.3f} | {r['cpu_s']:.2f} | "
-                      f"{r['pages_per_s']:.0f} | "
-                      f"{r['rss_mb']:.1f} | {r['size_mb']:.2f} | {r['bytes_per_page']:.0f} |"
-                      for r in rows]
-    checks = targets(rows)
+    header = ["| tool | median s | min–max s | CPU s | pages/s | peak RSS MB | output MB |",
+              "|---|---:|---:|---:|---:|---:|---:|"]
+
+    def line(r):
+        pages_per_s = f"{r['pages_per_s']:.0f}" if r["pages_per_s"] else "–"
+        return (f"| {r['tool']} | {r['median_s']:.3f} | {r['min_s']:.3f}–{r['max_s']:.3f} | "
+                f"{r['cpu_s']:.2f} | {pages_per_s} | {r['rss_mb']:.1f} | {r['size_mb']:.2f} |")
+
+    summaries = {key: row.summary() for key, row in rows.items()}
+    table = header + [line(s) for s in summaries.values()]
+    cold, warm, rebuild = summaries["cold"], summaries["warm"], summaries["rebuild"]
+    vs_hugo = per_round_ratio(rows["hugo-plain"], rows["cold"])
+    vs_hugo_sidebar = per_round_ratio(rows["hugo"], rows["cold"]) if "hugo" in rows else None
+    vs_floor = per_round_ratio(rows["warm"], rows["floor"])
+    no_child = "no probe process started" in cold_log
+    cpu_vs_hugo = summaries["hugo-plain"]["cpu_s"] / max(cold["cpu_s"], 0.01)
+    cpu_vs_floor = warm["cpu_s"] / max(summaries["floor"]["cpu_s"], 0.01)
+    checks = ["| target (N = %d, no probes) | measured | verdict |" % args.pages, "|---|---|---|",
+              f"| cold build ≥ 5× faster than Hugo | {vs_hugo:.1f}× Hugo without sidebar"
+              + (f", {vs_hugo_sidebar:.1f}× Hugo with one" if vs_hugo_sidebar else "")
+              + f"; CPU s {cpu_vs_hugo:.1f}× | {verdict(vs_hugo >= 5)} |",
+              f"| warm `--force` build within 1.5× of the cmark-gfm floor | {vs_floor:.2f}× wall; "
+              f"CPU s {cpu_vs_floor:.2f}× | "
+              f"{verdict(vs_floor <= 1.5)} |",
+              f"| peak RSS ≤ 60 MB, every child counted | {max(cold['rss_mb'], warm['rss_mb']):.1f} MB; "
+              f"probe processes: {'none' if no_child else 'see the log'} | "
+              f"{verdict(max(cold['rss_mb'], warm['rss_mb']) <= 60)} |",
+              f"| no-change rebuild < 0.1 s | {rebuild['median_s']:.3f} s | "
+              f"{verdict(rebuild['median_s'] < 0.1)} |"]
+    guide_part = []
+    if not args.no_guide:
+        g = {key: row.summary() for key, row in guide.items()}
+        share = g["guide-cold"]["median_s"] - g["guide-cached"]["median_s"]
+        probes_line = next((l for l in guide_log.splitlines() if l.startswith("probes:")), "")
+        measurements_line = next((l for l in guide_log.splitlines() if l.startswith("measurements:")), "")
+        guide_part = ["", "The real guide (content/, both languages), cold: no probe cache, no earlier site.", "",
+                      *header, *(line(s) for s in g.values()), "",
+                      f"Probes' share of the cold build: {share:.2f} s of {g['guide-cold']['median_s']:.2f} s "
+                      f"({100 * share / g['guide-cold']['median_s']:.0f} %); the rest (load, check, "
+                      f"render, write, and the identity child that keys the cache): "
+                      f"{g['guide-cached']['median_s']:.2f} s.", "",
+                      f"Build log of the last cold run: `{measurements_line}`; `{probes_line}`."]
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     report = ["# Benchmark results", "",
-              f"Measured {now} on {machine()}; median of {args.runs} runs after one warm-up run "
-              f"(load average at the start: {start_load}). CPU s is user + system time (also "
-              "children), less disturbed than wall time when other work shares the cores.",
-              "", f"Tools: {version(['hugo', 'version'])}; {version(['cmark-gfm', '--version'])}; "
-              f"gpuguide {'at ' + str(args.gpuguide) if args.gpuguide else 'not measured'}.", "",
-              *table, "", *checks, ""]
+              f"Measured {now} on {machine()}, commit `{commit}`; {args.runs} interleaved rounds after "
+              f"one warm-up round; /proc/loadavg {' '.join(start_load)} at the start, "
+              f"{' '.join(end_load)} at the end. CPU s is user + system time, children included.", "",
+              f"Tools: {version(['hugo', 'version'])}; {version(['cmark-gfm', '--version'])}; "
+              f"gpuguide at {args.gpuguide}.", "",
+              f"A synthetic book of {args.pages} pages without probe directives "
+              f"(`bench/make_book.py`). Build log of the last cold run: "
+              f"`{' / '.join(l for l in cold_log.splitlines() if l.startswith('probes:'))}`.", "",
+              *table, "", *checks, *guide_part, ""]
     print("\n".join(report))
     if args.results:
         args.results.write_text("\n".join(report), encoding="utf-8")

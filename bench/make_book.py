@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
-"""Writes a deterministic synthetic book of N pages for the benchmark, in three forms:
+"""Writes a deterministic synthetic book of N pages for the benchmark, in four forms:
 
-  OUT/content/   a GPU Guide content folder (en/SUMMARY.md + pages, measurements/reference/)
-  OUT/hugo/      the same pages as a Hugo site whose layout lists every page in a sidebar
-  OUT/floor.md   every page body joined into one file, for the cmark-gfm floor
+  OUT/content/     a GPU Guide content folder (en/SUMMARY.md + pages, measurements/reference/)
+  OUT/hugo/        the same pages as a Hugo site whose layout lists every page in a sidebar
+  OUT/hugo-plain/  the same pages as a Hugo site whose layout is the page alone (no sidebar)
+  OUT/floor.md     every page body joined into one file, for the cmark-gfm floor
 
 Pages are about 6 KB: English and Chinese prose, GFM tables, code, lists, task lists,
-footnotes, links between pages, front matter, and a few measured-value directives whose JSON
-pointers are taken from the reference measurement documents.
+footnotes, links between pages, front matter and, with probes=True (--probes), a few
+measured-value directives whose JSON pointers are taken from the reference documents.
 """
 import argparse
 import json
@@ -136,14 +137,17 @@ def directives(rng, pointers, index):
     return inline, block
 
 
-def page(rng, index, n_pages, pointers):
+def page(rng, index, n_pages, pointers, probes=True):
     chinese_title = index % 2 == 1
     title = f"第 {index} 章：显卡与深度学习" if chinese_title else f"Chapter {index}: GPUs and deep learning"
     front = (f"---\ntitle: \"{title}\"\ndescription: \"Synthetic benchmark page {index}\"\n"
              f"weight: {index + 1}\ntags: [bench, gpu]\n---\n")
-    inline, gg_table = directives(rng, pointers, index)
-    body = [f"# {title}", paragraph(rng, n_pages, False),
-            f"This machine's figures: {inline[0]} and {inline[1]}.", paragraph(rng, n_pages, True)]
+    if probes:
+        inline, gg_table = directives(rng, pointers, index)
+        figures = f"This machine's figures: {inline[0]} and {inline[1]}."
+    else:
+        figures, gg_table = sentence(rng, False), sentence(rng, True)
+    body = [f"# {title}", paragraph(rng, n_pages, False), figures, paragraph(rng, n_pages, True)]
     for section in range(3):
         chinese = (section + index) % 2 == 1
         body.append(f"## {'小节' if chinese else 'Section'} {index}.{section + 1}")
@@ -188,14 +192,18 @@ HUGO_SINGLE = '''<!doctype html>
 <body><nav><ul>{{ range .Site.RegularPages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul></nav>
 <main>{{ .Content }}</main></body></html>
 '''
+HUGO_PLAIN_SINGLE = '''<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title></head>
+<body><main>{{ .Content }}</main></body></html>
+'''
 HUGO_LIST = '''<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{{ .Site.Title }}</title></head>
 <body><ul>{{ range .Site.RegularPages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul></body></html>
 '''
 
 
-def write_book(n_pages, out, reference):
-    """Writes the three forms of the book (see the module docstring) into `out`, replacing it."""
+def write_book(n_pages, out, reference, probes=True):
+    """Writes the forms of the book (see the module docstring) into `out`, replacing it."""
     rng = random.Random(20261121 + n_pages)
     pointers = collect_pointers(reference)
     if out.exists():
@@ -204,12 +212,13 @@ def write_book(n_pages, out, reference):
     hugo_content = out / "hugo" / "content"
     pages_dir.mkdir(parents=True)
     hugo_content.mkdir(parents=True)
+    (out / "hugo-plain").mkdir()
     (out / "content" / "data").mkdir()
     shutil.copytree(reference, out / "content" / "measurements" / "reference")
     (pages_dir / "SUMMARY.md").write_text(summary(n_pages), encoding="utf-8")
     floor = []
     for index in range(n_pages):
-        front, body = page(rng, index, n_pages, pointers)
+        front, body = page(rng, index, n_pages, pointers, probes)
         name = f"page-{index:04d}.md"
         (pages_dir / name).write_text(front + "\n" + body, encoding="utf-8")
         (hugo_content / name).write_text(front + "\n" + body, encoding="utf-8")
@@ -220,6 +229,10 @@ def write_book(n_pages, out, reference):
     (out / "hugo" / "config.toml").write_text(HUGO_CONFIG, encoding="utf-8")
     (layouts / "single.html").write_text(HUGO_SINGLE, encoding="utf-8")
     (layouts / "list.html").write_text(HUGO_LIST, encoding="utf-8")
+    # The same site with a layout of the page alone: Hugo's output no longer grows with N².
+    shutil.copytree(out / "hugo", out / "hugo-plain", dirs_exist_ok=True)
+    (out / "hugo-plain" / "layouts" / "_default" / "single.html").write_text(
+        HUGO_PLAIN_SINGLE, encoding="utf-8")
 
 
 def main():
@@ -228,8 +241,9 @@ def main():
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--reference", type=Path, required=True,
                         help="content/measurements/reference of the repository")
+    parser.add_argument("--probes", action="store_true", help="add measured-value directives")
     args = parser.parse_args()
-    write_book(args.pages, args.out, args.reference)
+    write_book(args.pages, args.out, args.reference, args.probes)
 
 
 if __name__ == "__main__":

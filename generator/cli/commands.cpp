@@ -43,18 +43,40 @@ render::BuildOptions finish_options(const BuildArgs& args) {
     return options;
 }
 
+// "probes: none used by the pages, no probe process started" / "probes: cpu.info, ... (3
+// processes)": what this build measured goes to the log, never into the pages.
+std::string probes_line(const render::BuildReport& report) {
+    std::string line = "probes: ";
+    if (report.probes.empty()) {
+        line += "none used by the pages";
+    } else {
+        bool first = true;
+        for (const auto& key : report.probes) {
+            line += (first ? "" : ", ") + key;
+            first = false;
+        }
+    }
+    if (report.probe_processes == 0) {
+        return line + "; no probe process started";
+    }
+    return line + "; " + std::to_string(report.probe_processes) + " probe process" +
+           (report.probe_processes == 1 ? "" : "es") + " started";
+}
+
 int run_build(const BuildArgs& args) {
     const auto options = finish_options(args);
     const auto report = render::build_site(options);
     if (report.up_to_date) {
         std::cout << "gpuguide: " << options.out_dir.generic_string() << " is up to date ("
-                  << fixed(report.seconds) << " s; --force rebuilds)\n";
+                  << fixed(report.seconds) << " s; --force rebuilds)\n"
+                  << probes_line(report) << "\n";
         return 0;
     }
     std::cout << "gpuguide: built " << report.pages << " pages in " << report.languages
               << " language" << (report.languages == 1 ? "" : "s") << " into "
               << options.out_dir.generic_string() << " in " << fixed(report.seconds) << " s\n"
-              << "measurements: " << report.measurement_source << "\n";
+              << "measurements: " << report.measurement_source << "\n"
+              << probes_line(report) << "\n";
     return 0;
 }
 

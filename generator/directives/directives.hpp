@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <functional>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 
 namespace gpuguide::directives {
@@ -35,5 +36,14 @@ struct Expansion {
 /// Replaces every `gg-*` code block with generator-built HTML and every `value:`/`data:` code span
 /// with inline HTML. Throws InputError "file:line: directive: problem".
 Expansion expand(markdown::Document& document, const Context& context);
+
+/// The pipeline's step between loading and measuring: expands every page's directives against
+/// `validation_store` (Store::for_validation: the references, and "not measured yet" for host
+/// `this`) and throws away the HTML, so that every error of the content (a directive's YAML,
+/// keys, probe names, hosts, data references) is reported before any probe runs. Returns the
+/// probe keys the pages ask of host `this`: the only probes the measure stage needs to run.
+/// Pointers into this machine's results are checked when the pages render, once measured.
+/// Throws InputError with every problem found, one per line, in reading order.
+std::set<std::string> probes_needed(const Book& book, const measure::Store& validation_store);
 
 } // namespace gpuguide::directives

@@ -21,6 +21,9 @@ InlineHtml provenance_value(const std::string& host, const std::string& pointer,
         const auto result = context.store.probe(host, "gpu.specs");
         const auto& document = result.document->json;
         const nlohmann::json::json_pointer path("/provenance" + pointer);
+        if (context.store.validating() && host == "this") {
+            return {"", "", "", true}; // this machine's provenance is known once measured
+        }
         if (!document.contains(path)) {
             fail(context, line, "value",
                  "no provenance field \"" + pointer.substr(1) + "\" in " +

@@ -6,8 +6,8 @@ namespace gpuguide::measure {
 namespace {
 
 struct Words {
-    const char* measured;
-    const char* cache;     // followed by the date
+    const char* this_machine; // followed by the host: "measured on this machine, HOST"
+    const char* this_end;
     const char* reference; // "reference measurement from HOST (GPU), not this machine"
     const char* not_this;
     const char* placeholder;
@@ -15,17 +15,15 @@ struct Words {
     const char* skipped;
 };
 
-constexpr Words kEnglish{"measured by this build",
-                         "from this build's cache (measured on ",
+constexpr Words kEnglish{"measured on this machine, ",
+                         "",
                          "reference measurement from ",
                          ", not this machine",
                          "not yet measured",
                          "driver",
                          "not measured"};
-constexpr Words kChinese{"由本次构建测量",  "来自本次构建的缓存（测量于 ",
-                         "参考测量，来自 ", "，并非本机",
-                         "尚未测量",        "驱动",
-                         "未测量"};
+constexpr Words kChinese{"本机测量（", "）",   "参考测量，来自 ", "，并非本机",
+                         "尚未测量",   "驱动", "未测量"};
 
 const Words& words(std::string_view lang) {
     return lang == "zh" ? kChinese : kEnglish;
@@ -44,16 +42,9 @@ bool is_placeholder(const ProbeResult& result) {
            result.reason() == "not yet measured";
 }
 
-// The runner marks results it took from its cache (`from_cache`, with `measured_at`), so a
-// document of this build can mix fresh and cached probes; each value says which it is.
-Origin effective_origin(const ProbeResult& result) {
-    if (result.document->origin == Origin::Measured && result.entry != nullptr &&
-        result.entry->value("from_cache", false)) {
-        return Origin::Cache;
-    }
-    return result.document->origin;
-}
-
+// The date this figure was measured: the probe entry's `measured_at` (the runner sets it, from a
+// fresh run and from the cache alike), else the document's date. Whether this build ran the
+// probe is the build log's business, not the page's: both give the same bytes.
 std::string measured_on(const ProbeResult& result) {
     if (result.entry != nullptr) {
         const auto at = result.entry->find("measured_at");
@@ -70,15 +61,7 @@ std::string provenance_kind(const ProbeResult& result) {
     if (is_placeholder(result)) {
         return "placeholder";
     }
-    switch (effective_origin(result)) {
-    case Origin::Measured:
-        return "measured";
-    case Origin::Cache:
-        return "cache";
-    case Origin::Reference:
-        break;
-    }
-    return "reference";
+    return result.document->origin == Origin::Measured ? "measured" : "reference";
 }
 
 std::string provenance_text(const ProbeResult& result, std::string_view lang) {
@@ -87,28 +70,24 @@ std::string provenance_text(const ProbeResult& result, std::string_view lang) {
         return w.placeholder;
     }
     const auto& json = result.document->json;
-    const std::string date = text_at(json, "/provenance/date").substr(0, 10);
+    const bool own = result.document->origin == Origin::Measured;
+    const std::string date =
+        own ? measured_on(result) : text_at(json, "/provenance/date").substr(0, 10);
     const std::string gpu = text_at(json, "/provenance/gpus/0/name");
     const bool gpu_probe = result.key.starts_with("gpu.");
     const std::string machine = gpu_probe ? gpu : text_at(json, "/provenance/cpu");
     std::string text;
-    switch (effective_origin(result)) {
-    case Origin::Measured:
-        text = w.measured;
-        break;
-    case Origin::Cache:
-        text = std::string(w.cache) + measured_on(result) + (lang == "zh" ? "）" : ")");
-        break;
-    case Origin::Reference:
+    if (own) {
+        text = std::string(w.this_machine) + result.document->host + w.this_end;
+    } else {
         text = std::string(w.reference) + result.document->host;
         if (!machine.empty()) {
             text += lang == "zh" ? "（" + machine + "）" : " (" + machine + ")";
         }
         text += w.not_this;
-        break;
     }
     std::vector<std::string> details;
-    if (!machine.empty() && result.document->origin != Origin::Reference) {
+    if (!machine.empty() && own) {
         details.push_back(machine);
     }
     if (gpu_probe) {

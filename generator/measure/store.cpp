@@ -64,6 +64,51 @@ std::string ProbeResult::reason() const {
 Store::Store(std::optional<HostDocument> this_build, std::vector<HostDocument> references)
     : this_build_(std::move(this_build)), references_(std::move(references)) {}
 
+Store Store::for_validation(std::vector<HostDocument> references) {
+    // Every probe gpuguide-probe has or a reference knows, "not measured yet" here: directives
+    // check their keys, hosts and data references against it; pointers into `this` wait for the
+    // figures.
+    nlohmann::json probes = nlohmann::json::object();
+    for (const auto key : probes::schema::kProbeKeys) {
+        probes[std::string(key)] = nullptr;
+    }
+    for (const auto& reference : references) {
+        const auto known = reference.json.find("probes");
+        if (known == reference.json.end() || !known->is_object()) {
+            continue;
+        }
+        for (const auto& item : known->items()) {
+            probes[item.key()] = nullptr;
+        }
+    }
+    for (auto& entry : probes) {
+        entry = {{"status", probes::schema::kStatusSkipped},
+                 {"reason", "not measured yet"},
+                 {"duration_s", 0.0},
+                 {"result", nullptr}};
+    }
+    HostDocument stand_in;
+    stand_in.host = "this";
+    stand_in.file = "(this build, before measuring)";
+    stand_in.origin = Origin::Measured;
+    stand_in.json = {{"schema", probes::schema::kSchemaName},
+                     {"schema_version", probes::schema::kSchemaVersion},
+                     {"placeholder", true},
+                     {"provenance", nlohmann::json::object()},
+                     {"probes", probes}};
+    Store store(std::move(stand_in), std::move(references));
+    store.asked_ = std::make_shared<Asked>();
+    return store;
+}
+
+std::set<std::string> Store::probes_asked_of_this() const {
+    if (!asked_) {
+        return {};
+    }
+    std::lock_guard lock(asked_->mutex);
+    return asked_->keys;
+}
+
 std::vector<std::string> Store::expand_hosts(const std::string& word) const {
     if (word != "all") {
         return {word};
@@ -109,6 +154,16 @@ ProbeResult Store::probe(const std::string& host, const std::string& key) const 
                            join_keys(document.json.value("probes", nlohmann::json::object())) +
                            ")");
     };
+    if (host == "this" && asked_) {
+        const auto& probes = this_build_->json["probes"];
+        const auto found = probes.find(key);
+        if (found == probes.end()) {
+            throw unknown_probe(*this_build_);
+        }
+        std::lock_guard lock(asked_->mutex);
+        asked_->keys.insert(key);
+        return {&*this_build_, &*found, false, key};
+    }
     if (host == "this") {
         const HostDocument* own = this_build_ ? &*this_build_ : nullptr;
         ProbeResult mine{own, entry_in(own), false, key};
@@ -195,13 +250,17 @@ std::string Store::host_label(const std::string& host, std::string_view lang) co
 std::string Store::summary() const {
     std::string text;
     if (this_build_) {
-        text = this_build_->origin == Origin::Measured ? "measured by this build"
-                                                       : "this build's cache";
+        const auto& provenance = this_build_->json.value("provenance", nlohmann::json::object());
+        const auto date = provenance.value("date", nlohmann::json());
+        text = "this machine (" + this_build_->host +
+               (date.is_string() ? ", measured " + date.get<std::string>().substr(0, 10) : "") +
+               ")";
     } else {
-        text = "no probe run";
+        text = "no measurement of this machine";
     }
-    text += ", " + std::to_string(references_.size()) + " reference document" +
-            (references_.size() == 1 ? "" : "s");
+    for (const auto& reference : references_) {
+        text += ", reference " + reference.host;
+    }
     return text;
 }
 

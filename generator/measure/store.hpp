@@ -2,8 +2,11 @@
 /// The measurement store: every measurement document of this build by host, lookups of probe
 /// results by JSON pointer, metric formatting and provenance notes (docs/design.md "Hosts").
 #include <filesystem>
+#include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -13,8 +16,8 @@ namespace gpuguide::measure {
 
 /// Where a document came from.
 enum class Origin {
-    Measured,  ///< this build ran the probes
-    Cache,     ///< this build's own results from the cache
+    Measured,  ///< this machine's figures: measured by this build or taken from its probe cache
+               ///< (pages do not tell the two apart, so that both give the same bytes)
     Reference, ///< committed under content/measurements/reference/
 };
 
@@ -48,6 +51,19 @@ class Store {
     /// documents in file-name order (the first is "the reference").
     Store(std::optional<HostDocument> this_build, std::vector<HostDocument> references);
 
+    /// The store the load stage checks directives against, before anything is measured: the
+    /// references as they are, and for host `this` a stand-in document in which every probe
+    /// (probes::schema::kProbeKeys, and any other a reference has) is "not measured yet". Each
+    /// probe asked of `this` is recorded: probes_asked_of_this() is what the measure stage runs.
+    static Store for_validation(std::vector<HostDocument> references);
+
+    /// Probe keys asked of host `this` (directly or through `all`); only a for_validation store
+    /// records them. Thread-safe.
+    std::set<std::string> probes_asked_of_this() const;
+
+    /// True for a for_validation store (this machine's figures are not known yet).
+    bool validating() const { return asked_ != nullptr; }
+
     /// Resolves a host word (`this`, `reference`, `all`, or a provenance.host) into host words of
     /// single documents: `all` becomes `this` followed by each reference host.
     std::vector<std::string> expand_hosts(const std::string& word) const;
@@ -65,7 +81,9 @@ class Store {
     /// Label of a host column: "This machine" / the host name.
     std::string host_label(const std::string& host, std::string_view lang) const;
 
-    /// "measured by this build", "from the cache", "reference only" ... for the build summary.
+    /// Which documents the pages draw on, for the page footer: this machine's host and date of
+    /// measurement, and the references. Says nothing about whether this build ran the probes
+    /// (that is the build log's), so equal documents give equal pages.
     std::string summary() const;
 
     const std::optional<HostDocument>& this_build() const { return this_build_; }
@@ -75,6 +93,12 @@ class Store {
     const HostDocument* by_host(const std::string& host) const;
     std::optional<HostDocument> this_build_;
     std::vector<HostDocument> references_;
+    /// Set only in a for_validation store: the probe keys asked of `this`.
+    struct Asked {
+        std::mutex mutex;
+        std::set<std::string> keys;
+    };
+    std::shared_ptr<Asked> asked_;
 };
 
 /// Reads and validates one measurement document (the probes' schema when it is built in).

@@ -3,12 +3,27 @@
 #include "load/files.hpp"
 
 #include <system_error>
+#include <unistd.h>
 
 namespace gpuguide::render {
+namespace {
+
+constexpr std::string_view kProbesLine = "probes\t";
+constexpr std::string_view kMeasurementsLine = "measurements\t";
+
+} // namespace
+
+std::filesystem::path manifest_path(const std::filesystem::path& out_dir) {
+    auto out = out_dir.lexically_normal();
+    if (!out.has_filename()) { // "site/"
+        out = out.parent_path();
+    }
+    return out.string() + ".gpuguide-manifest";
+}
 
 std::string fingerprint(const std::vector<std::filesystem::path>& dirs,
                         const std::vector<std::string>& extra) {
-    std::string text = "gpuguide-manifest 1\n";
+    std::string text = "gpuguide-manifest 2\n";
     for (const auto& dir : dirs) {
         text += "dir\t" + dir.generic_string() + "\n";
         for (const auto& file : list_files_sorted(dir)) {
@@ -27,17 +42,71 @@ std::string fingerprint(const std::vector<std::filesystem::path>& dirs,
     return text;
 }
 
-bool up_to_date(const std::filesystem::path& site_dir, const std::string& fingerprint) {
-    const auto file = site_dir / kManifestName;
+std::string Manifest::text() const {
+    std::string text = inputs;
+    text += kProbesLine;
+    bool first = true;
+    for (const auto& key : probes) {
+        text += (first ? "" : ",") + key;
+        first = false;
+    }
+    text += "\n";
+    text.append(kMeasurementsLine).append(measurements).append("\n");
+    return text;
+}
+
+std::optional<Manifest> read_manifest(const std::filesystem::path& out_dir) {
+    const auto file = manifest_path(out_dir);
     std::error_code error;
-    if (!std::filesystem::is_regular_file(file, error)) {
-        return false;
+    if (!std::filesystem::is_directory(out_dir, error) ||
+        !std::filesystem::is_regular_file(file, error)) {
+        return std::nullopt;
     }
+    std::string text;
     try {
-        return read_file(file) == fingerprint;
+        text = read_file(file);
     } catch (const std::exception&) {
-        return false;
+        return std::nullopt;
     }
+    // The last two lines are the probes and the measurements; everything before them the inputs.
+    const auto probes_at = text.rfind(std::string("\n").append(kProbesLine));
+    if (probes_at == std::string::npos) {
+        return std::nullopt;
+    }
+    Manifest manifest;
+    manifest.inputs = text.substr(0, probes_at + 1);
+    const auto probes_end = text.find('\n', probes_at + 1);
+    const auto measurements_at = probes_end + 1;
+    if (probes_end == std::string::npos ||
+        measurements_at + kMeasurementsLine.size() >= text.size() ||
+        text.compare(measurements_at, kMeasurementsLine.size(), kMeasurementsLine) != 0 ||
+        !text.ends_with("\n")) {
+        return std::nullopt;
+    }
+    std::string list = text.substr(probes_at + 1 + kProbesLine.size(),
+                                   probes_end - probes_at - 1 - kProbesLine.size());
+    for (std::size_t start = 0; start < list.size();) {
+        auto end = list.find(',', start);
+        end = end == std::string::npos ? list.size() : end;
+        manifest.probes.insert(list.substr(start, end - start));
+        start = end + 1;
+    }
+    const auto value_at = measurements_at + kMeasurementsLine.size();
+    manifest.measurements = text.substr(value_at, text.size() - 1 - value_at);
+    return manifest;
+}
+
+void remove_manifest(const std::filesystem::path& out_dir) {
+    std::error_code ignored;
+    std::filesystem::remove(manifest_path(out_dir), ignored);
+}
+
+void write_manifest(const std::filesystem::path& out_dir, const Manifest& manifest) {
+    const auto file = manifest_path(out_dir);
+    auto temporary = file;
+    temporary += ".tmp-" + std::to_string(::getpid());
+    write_file(temporary, manifest.text());
+    std::filesystem::rename(temporary, file);
 }
 
 } // namespace gpuguide::render

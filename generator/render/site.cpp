@@ -1,4 +1,6 @@
-// build_site: the whole pipeline, pages rendered in parallel, written atomically.
+// build_site: the whole pipeline in its order (load and check everything, measure only what the
+// pages use, expand and render pages in parallel, write atomically).
+#include "directives/directives.hpp"
 #include "load/error.hpp"
 #include "load/files.hpp"
 #include "render/atomic_dir.hpp"
@@ -26,17 +28,15 @@ std::string format_date(std::int64_t seconds) {
     return buffer;
 }
 
-// Same inputs and options, same fingerprint; any change to either, a new build.
-std::string build_fingerprint(const BuildOptions& options, const measure::CollectOptions& measure,
-                              const measure::Store& store, const std::string& date) {
+// Same inputs and options, same fingerprint; any change to either, a new build. The probes the
+// pages use and this build's measurements are added once known (render::Manifest).
+std::string input_fingerprint(const BuildOptions& options, const measure::CollectOptions& measure,
+                              const std::string& date) {
     std::vector<std::string> extra{"base_url\t" + options.base_url, "date\t" + date,
-                                   "measure\t" + measure.mode};
+                                   "measure\t" + measure.mode,
+                                   "measurements\t" + measure.this_document.generic_string()};
     for (const auto& lang : options.langs) {
         extra.push_back("lang\t" + lang);
-    }
-    if (store.this_build()) {
-        extra.push_back("this\t" +
-                        std::to_string(std::hash<std::string>{}(store.this_build()->json.dump())));
     }
     std::error_code error;
     const auto self = std::filesystem::read_symlink("/proc/self/exe", error);
@@ -47,6 +47,12 @@ std::string build_fingerprint(const BuildOptions& options, const measure::Collec
                 std::filesystem::last_write_time(self, error).time_since_epoch().count()));
     }
     return fingerprint({options.content_dir, options.templates_dir, measure.reference_dir}, extra);
+}
+
+std::string measurements_hash(const measure::Store& store) {
+    return store.this_build()
+               ? std::to_string(std::hash<std::string>{}(store.this_build()->json.dump()))
+               : std::string();
 }
 
 void copy_tree(const std::filesystem::path& from, const std::filesystem::path& to,
@@ -146,38 +152,68 @@ BuildReport build_site(const BuildOptions& options) {
     if (measure_options.reference_dir.empty()) {
         measure_options.reference_dir = options.content_dir / "measurements" / "reference";
     }
-    auto collected = measure::collect(measure_options);
+    measure::check_mode(measure_options.mode);
     const auto epoch = options.source_date_epoch ? *options.source_date_epoch
                                                  : static_cast<std::int64_t>(std::time(nullptr));
     const std::string date = format_date(epoch);
-    const std::string manifest = build_fingerprint(options, measure_options, collected.store, date);
+    Manifest manifest;
+    manifest.inputs = input_fingerprint(options, measure_options, date);
+    const auto previous = options.force ? std::nullopt : read_manifest(options.out_dir);
+
+    // Load: the whole book, its templates and the reference documents, and every directive
+    // checked against them, before anything is measured. When no input changed since the last
+    // build, its manifest already says which probes the pages use: nothing needs reading.
+    std::optional<Book> book;
+    std::optional<Templates> templates;
+    auto references = measure::load_reference_documents(measure_options.reference_dir);
+    if (previous && previous->inputs == manifest.inputs) {
+        manifest.probes = previous->probes;
+    } else {
+        book.emplace(load_book(options.content_dir, options.langs));
+        templates.emplace(options.templates_dir);
+        manifest.probes =
+            directives::probes_needed(*book, measure::Store::for_validation(references));
+    }
+
+    // Measure: only the probes the pages use of this machine (none: no process at all).
+    auto collected = measure::collect(measure_options, std::move(references), manifest.probes);
+    manifest.measurements = measurements_hash(collected.store);
 
     BuildReport report;
     report.measurement_source = collected.source;
-    if (!options.force && up_to_date(options.out_dir, manifest)) {
+    report.probes = manifest.probes;
+    report.probe_processes = collected.probe_processes;
+    if (previous && previous->text() == manifest.text()) {
         report.up_to_date = true;
         report.seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         return report;
     }
+    if (!book) {
+        book.emplace(load_book(options.content_dir, options.langs));
+        templates.emplace(options.templates_dir);
+    }
 
-    const Book book = load_book(options.content_dir, options.langs);
-    const Templates templates(options.templates_dir);
-    const SiteContext site{book, collected.store, templates, options, collected.source, date};
+    // Expand and render.
+    const SiteContext site{*book,   collected.store,           *templates,
+                           options, collected.store.summary(), date};
     StagingDir staging(options.out_dir);
     const unsigned jobs =
         options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
     render_all(site, staging.path(), jobs);
     write_special_pages(site, staging.path());
     copy_tree(options.templates_dir / "assets", staging.path() / "assets", false);
-    for (const auto& language : book.languages) {
+    for (const auto& language : book->languages) {
         copy_tree(language.dir, staging.path() / language.code, true); // images and other files
     }
-    write_file(staging.path() / kManifestName, manifest);
+    // A site without its manifest is simply rebuilt next time; a manifest beside a site it does
+    // not describe would keep a wrong site. So: remove, swap the site in, then write.
+    remove_manifest(options.out_dir);
     staging.commit();
+    write_manifest(options.out_dir, manifest);
 
-    report.languages = book.languages.size();
-    for (const auto& language : book.languages) {
+    report.languages = book->languages.size();
+    for (const auto& language : book->languages) {
         report.pages += language.pages.size();
     }
     report.seconds =

@@ -1,10 +1,12 @@
 #pragma once
-/// Building the whole site: load, measure, render every page in parallel, write atomically.
+/// Building the whole site: load and check the book, measure only the probes its pages use, render
+/// every page in parallel, write atomically.
 #include "measure/collect.hpp"
 
 #include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -25,7 +27,9 @@ struct BuildOptions {
 struct BuildReport {
     std::size_t pages = 0;
     std::size_t languages = 0;
-    std::string measurement_source;
+    std::string measurement_source;  ///< build log line: where this machine's figures came from
+    std::set<std::string> probes;    ///< probes the pages use of host `this`
+    std::size_t probe_processes = 0; ///< child processes the build started (0: none)
     double seconds = 0;
     bool up_to_date = false; ///< nothing changed: the previous site was kept as is
 };

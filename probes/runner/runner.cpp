@@ -71,7 +71,7 @@ struct Run {
     ProbeCache cache;
     json specs_result; // gpu.specs' result once known, for the peak check
     std::size_t measured_gpu = 0, cached_gpu = 0;
-    std::string latest_date;
+    std::size_t processes = 1; // the identity child
 };
 
 /// Runs one probe in its own process and returns its entry (never throws).
@@ -87,6 +87,7 @@ json measure(Run& run, const std::string& key) {
         args.push_back("--quick");
     auto timeout = std::chrono::duration_cast<std::chrono::milliseconds>(run.options.timeout);
     ChildResult child = run_child(run.exe, args, run.options.extra_env, timeout, err);
+    ++run.processes;
     fs::remove(err, ec);
     if (std::string failure = describe_failure(child, timeout); !failure.empty()) {
         fs::remove(out, ec);
@@ -175,17 +176,29 @@ json obtain(Run& run, const std::string& key, bool gpu, bool& from_cache) {
     return measure(run, key);
 }
 
-json assemble(const Run& run, json probes, double duration) {
+/// The document of `probes`. Nothing in it depends on whether a probe ran now or came from the
+/// cache (that is what from_cache on an entry and the outcome's note say), so that equal figures
+/// give equal documents: the date is the latest measurement's, the duration the probes' own.
+json assemble(const Run& run, json probes) {
+    std::string latest_date;
+    double duration = 0;
+    for (const auto& [key, result] : probes.items()) {
+        if (result.value("measured_at", json()).is_string())
+            latest_date = std::max(latest_date, result["measured_at"].get<std::string>());
+        // Cached probes count with the time they took when measured: the collection's wall time
+        // (mostly reading the cache) would differ on every build, and pages print this figure.
+        if (result.value("duration_s", json()).is_number())
+            duration += result["duration_s"].get<double>();
+    }
     json provenance = {{"host", run.identity.value("host", json())},
-                       {"date", run.latest_date.empty() ? json() : json(run.latest_date)},
+                       {"date", latest_date.empty() ? json() : json(latest_date)},
                        {"duration_s", duration},
                        {"probe_version", run.identity.value("probe_version", json())},
                        {"source_hash", run.identity.value("source_hash", json())},
                        {"compiler", run.identity.value("compiler", json())},
                        {"command", run.exe.string() + " --only KEY --json-out FILE" +
                                        (run.options.quick ? " --quick" : "") +
-                                       " (one process per probe; measure mode " +
-                                       std::string(mode_name(run.options.mode)) + ")"},
+                                       " (one process per probe)"},
                        {"cache_key", run.cache.folder().filename().string()},
                        {"quick", run.options.quick}};
     for (const char* field : {"driver", "cuda_driver", "cuda_runtime", "cublas", "gpus", "cpu"})
@@ -202,7 +215,7 @@ std::string outcome_note(const Run& run, Source source) {
         return "GPU measured by this build (" + std::to_string(run.measured_gpu) + " probes run, " +
                std::to_string(run.cached_gpu) + " from cache)";
     if (source == Source::Cache)
-        return "GPU figures from this build's cache (measured " + run.latest_date + ")";
+        return "GPU figures from this build's cache";
     if (run.options.mode == Mode::Reference)
         return "measure mode reference: GPU figures from the reference";
     if (!run.identity.value("gpu_usable", false))
@@ -242,11 +255,11 @@ RunOutcome collect_measurements(const RunOptions& options) {
         if (!failure.empty())
             return {std::nullopt, Source::None,
                     "gpuguide-probe --identity failed: " + failure +
-                        "; all figures from the reference"};
+                        "; all figures from the reference",
+                    1};
     }
-    Run run{
-        options, exe, identity, ProbeCache(options.cache_dir, cache_key(identity, options.quick)),
-        json(),  0,   0,        ""};
+    Run run{options, exe, identity,
+            ProbeCache(options.cache_dir, cache_key(identity, options.quick)), json()};
     std::vector<std::pair<std::string, bool>> selected;
     for (const auto& probe : identity.value("probes", json::array())) {
         std::string key = probe.value("key", "");
@@ -264,23 +277,15 @@ RunOutcome collect_measurements(const RunOptions& options) {
             ++(from_cache ? run.cached_gpu : run.measured_gpu);
         if (key == "gpu.specs" && result["status"] == schema::kStatusOk)
             run.specs_result = result["result"];
-        if (result.value("measured_at", json()).is_string())
-            run.latest_date = std::max(run.latest_date, result["measured_at"].get<std::string>());
-        probes[key] = std::move(result);
+        if (options.report.empty() || std::count(options.report.begin(), options.report.end(), key))
+            probes[key] = std::move(result);
     }
     if (options.on_progress)
         options.on_progress({"", selected.size(), selected.size(), Clock::now() - start, false});
     Source source = run.measured_gpu > 0 ? Source::Measured
                     : run.cached_gpu > 0 ? Source::Cache
                                          : Source::None;
-    // The probes' own measuring time, cached ones with the time they took when measured: the
-    // collection's wall time (mostly reading the cache) would differ on every build, and pages
-    // print this figure, so equal inputs would not give equal bytes (nor a no-change rebuild).
-    double duration = 0;
-    for (const auto& [key, result] : probes.items())
-        if (result.value("duration_s", json()).is_number())
-            duration += result["duration_s"].get<double>();
-    return {assemble(run, std::move(probes), duration), source, outcome_note(run, source)};
+    return {assemble(run, std::move(probes)), source, outcome_note(run, source), run.processes};
 }
 
 } // namespace gpuguide::probes

@@ -39,7 +39,12 @@ struct RunOptions {
     std::function<void(const Progress&)> on_progress;    ///< probe key, k of n, elapsed
     // Extensions beyond design.md (defaults keep its behaviour):
     std::vector<std::string> only; ///< run only these probe keys (empty: all)
-    bool quick = false;            ///< smaller problem sizes (tests); quick results are not cached
+    /// The document keeps only these probe keys (empty: every probe run), and its date and
+    /// duration cover only them. The build passes the probes its pages use, so that a
+    /// `--measure fresh` run of the whole suite and a later cached run of those probes give the
+    /// same document, and the same pages.
+    std::vector<std::string> report;
+    bool quick = false; ///< smaller problem sizes (tests); quick results are not cached
     std::vector<std::string> extra_env; ///< "NAME=value" added to each probe's environment
 };
 
@@ -52,6 +57,7 @@ struct RunOutcome {
     std::optional<nlohmann::json> document;
     Source source = Source::None;
     std::string note;
+    std::size_t processes = 0; ///< child processes started (identity included): the build log's
 };
 
 /// Runs (or loads from cache) every probe and returns one measurement document. Never throws for

@@ -2,6 +2,7 @@
 // Field list: probes/README.md; shapes used by pages: docs/design.md "Measurement documents".
 #pragma once
 
+#include <array>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -16,9 +17,17 @@ inline constexpr std::string_view kStatusOk = "ok";
 inline constexpr std::string_view kStatusSkipped = "skipped";
 inline constexpr std::string_view kStatusFailed = "failed";
 /// Set (true) on a skipped probe whose figures this host cannot give at all: no usable GPU,
-/// measure mode reference, or nothing cached in measure mode cached. Pages then show the reference instead; any other skip or failure is
-/// shown as it is, since it says something about this machine ("one GPU", a crash).
+/// measure mode reference, or nothing cached in measure mode cached. Pages then show the reference
+/// instead; any other skip or failure is shown as it is, since it says something about this machine
+/// ("one GPU", a crash).
 inline constexpr std::string_view kUseReference = "use_reference";
+
+/// Every probe key gpuguide-probe has, in its order (core/registry.cpp; a test keeps the two
+/// equal). The generator checks the probe names pages use against it before anything is measured,
+/// without starting gpuguide-probe to ask.
+inline constexpr std::array<std::string_view, 11> kProbeKeys{
+    "cpu.info",     "cpu.stream", "cpu.latency", "cpu.gemm",  "gpu.specs", "gpu.stream",
+    "gpu.transfer", "gpu.gemm",   "gpu.latency", "gpu.power", "gpu.multi"};
 
 /// One problem found in a document: where (RFC 6901 JSON pointer) and what.
 struct ValidationError {

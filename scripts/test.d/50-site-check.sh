@@ -21,3 +21,16 @@ python3 tests/books/full_shape_document.py "$out/full-shape.json"
   --measurements "$out/full-shape.json" --quiet
 "$gpuguide" check --site "$out/full-shape-site"
 python3 tests/books/check_full_shape_site.py "$out/full-shape-site" "$out/full-shape.json"
+
+# Reproducible output: a build that measures this machine (--measure fresh runs the
+# whole suite: the CPU probes, and the GPU probes where a GPU is usable) and a second build that takes
+# the same figures from the probe cache give byte-identical sites. Whether this build ran a probe
+# is for the build log; the pages name host, GPU and date of measurement only.
+SOURCE_DATE_EPOCH=1763755200 "$gpuguide" build --content content --templates templates \
+  --out "$out/measured" --cache-dir "$out/cache" --measure fresh --quiet --force
+SOURCE_DATE_EPOCH=1763755200 "$gpuguide" build --content content --templates templates \
+  --out "$out/cached" --cache-dir "$out/cache" --measure auto --force | tee "$out/cached.log"
+grep -q "0 measured by this build" "$out/cached.log" ||
+  { echo "site-check: the second build measured again instead of using the cache" >&2; exit 1; }
+diff -r "$out/measured" "$out/cached"
+echo "site-check: a measuring build and a cached build give byte-identical sites"

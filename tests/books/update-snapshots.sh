@@ -13,6 +13,6 @@ for book in tests/books/*/; do
   # Same options as BookCopy::options() in tests/generator/generator_fixture.hpp.
   SOURCE_DATE_EPOCH=1763755200 "$gpuguide" build --content "$book/content" --templates "$book/templates" \
     --out "$book/expected" --measurements "$book/this-host.json" --force --quiet --jobs 2 >/dev/null
-  rm -f "$book/expected/.gpuguide-manifest"
+  rm -f "$book/expected.gpuguide-manifest" # the no-change manifest, beside the output
   echo "updated $book/expected ($(find "$book/expected" -type f | wc -l) files)"
 done

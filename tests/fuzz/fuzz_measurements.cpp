@@ -101,8 +101,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     gpuguide::fuzz::refusing_bad_input([&] {
         gpuguide::measure::CollectOptions options;
         options.this_document = reference;
-        options.reference_dir = scratch() / "no-references";
-        const auto collected = gpuguide::measure::collect(options);
+        const auto collected = gpuguide::measure::collect(options, {}, {});
         exercise(collected.store, "this");
     });
     return 0;

@@ -50,12 +50,13 @@ inline void write(const fs::path& file, const std::string& text) {
     std::ofstream(file, std::ios::binary) << text;
 }
 
-/// Every file under dir as relative path -> bytes (the manifest excluded: it holds mtimes).
+/// Every file under dir as relative path -> bytes (the build's manifest lives beside the site, so
+/// this is everything that would be published).
 inline std::map<std::string, std::string> tree(const fs::path& dir) {
     std::map<std::string, std::string> files;
     for (const auto& entry : fs::recursive_directory_iterator(dir)) {
         const auto relative = fs::relative(entry.path(), dir).generic_string();
-        if (entry.is_regular_file() && relative != ".gpuguide-manifest") {
+        if (entry.is_regular_file()) {
             files[relative] = read(entry.path());
         }
     }

@@ -1,9 +1,9 @@
 // Whole builds of the fixture book: snapshot, determinism, atomic output, no-change rebuilds,
 // links, print page, language index, and `check`.
 #include "generator_fixture.hpp"
-#include "render/check.hpp"
-
 #include "gpuguide_catch.hpp"
+#include "render/check.hpp"
+#include "render/manifest.hpp"
 
 using gg_test::BookCopy;
 
@@ -65,11 +65,13 @@ TEST_CASE("a failing build leaves the previous site byte-identical and no tempor
     BookCopy book;
     gpuguide::render::build_site(book.options());
     const auto before = gg_test::tree(book.out());
-    const auto manifest = gg_test::read(book.out() / ".gpuguide-manifest");
+    const auto manifest_file = gpuguide::render::manifest_path(book.out());
+    CHECK(manifest_file == book.out().string() + ".gpuguide-manifest");
+    const auto manifest = gg_test::read(manifest_file);
     book.page("03-notes.md", "`value:gpu.nope/x`\n");
     CHECK(!book.build_error().empty());
     CHECK(gg_test::tree(book.out()) == before);
-    CHECK(gg_test::read(book.out() / ".gpuguide-manifest") == manifest);
+    CHECK(gg_test::read(manifest_file) == manifest);
     for (const auto& entry : std::filesystem::directory_iterator(book.out().parent_path())) {
         CHECK(entry.path().filename().string().find(".tmp-") == std::string::npos);
     }
@@ -85,6 +87,7 @@ TEST_CASE("a rebuild with nothing changed writes nothing, and a changed page reb
     const auto written = std::filesystem::last_write_time(page);
     CHECK(gpuguide::render::build_site(options).up_to_date);
     CHECK(std::filesystem::last_write_time(page) == written);
+    CHECK_FALSE(std::filesystem::exists(book.out() / ".gpuguide-manifest")); // never published
     book.page("03-notes.md", "# Changed notes\n");
     CHECK_FALSE(gpuguide::render::build_site(options).up_to_date);
     CHECK(gg_test::read(book.out() / "en" / "03-notes.html").find("Changed notes") !=

@@ -1,4 +1,5 @@
 // The measurement schema: round trip, and validation errors that point at the problem.
+#include "core/probe.hpp"
 #include "core/stats.hpp"
 #include "schema/io.hpp"
 #include "schema/schema.hpp"
@@ -174,4 +175,14 @@ TEST_CASE("the committed reference documents are valid") {
         ++checked;
     }
     CHECK(checked >= 1);
+}
+
+TEST_CASE("the schema's list of probe keys is the registry's, in its order") {
+    // The generator checks pages' probe names against schema::kProbeKeys without starting
+    // gpuguide-probe; a probe added to the registry must be added there too.
+    const auto registry = make_registry();
+    REQUIRE(registry.size() == schema::kProbeKeys.size());
+    for (std::size_t i = 0; i < registry.size(); ++i) {
+        CHECK(registry[i]->key() == schema::kProbeKeys[i]);
+    }
 }

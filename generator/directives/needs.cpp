@@ -1,0 +1,53 @@
+// Which probes the book needs: every page's directives checked before anything is measured.
+#include "directives/directives.hpp"
+#include "load/error.hpp"
+
+#include <string_view>
+
+namespace gpuguide::directives {
+namespace {
+
+// A page can hold a directive only if its text names one: a `gg-` fence or a `value:`/`data:`
+// span. Most pages of a large book hold none, and this scan costs far less than a parse.
+bool may_hold_directives(std::string_view body) {
+    for (const std::string_view marker : {"gg-", "value:", "data:"}) {
+        if (body.find(marker) != std::string_view::npos) {
+            return true;
+        }
+    }
+    return false;
+}
+
+} // namespace
+
+std::set<std::string> probes_needed(const Book& book, const measure::Store& validation_store) {
+    std::string errors;
+    for (const auto& language : book.languages) {
+        for (const auto& page : language.pages) {
+            if (!may_hold_directives(page.body)) {
+                continue;
+            }
+            try {
+                markdown::Document document(page.body);
+                const Context context{book,
+                                      validation_store,
+                                      language.code,
+                                      page.source_path,
+                                      page.body_first_line - 1,
+                                      "",
+                                      [](const std::string&, const nlohmann::json&) {
+                                          return std::string(); // only the checks matter here
+                                      }};
+                expand(document, context);
+            } catch (const InputError& error) {
+                errors += (errors.empty() ? "" : "\n") + std::string(error.what());
+            }
+        }
+    }
+    if (!errors.empty()) {
+        throw InputError(errors);
+    }
+    return validation_store.probes_asked_of_this();
+}
+
+} // namespace gpuguide::directives
