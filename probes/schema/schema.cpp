@@ -85,7 +85,8 @@ void check_metric(Checker& check, const json& metric, const std::string& at) {
         check_number(check, metric[field], at + "/" + field, unit);
     check_number(check, metric["cv"], at + "/cv", "");
     const json& n = metric["n"];
-    if (!n.is_null() && !(n.is_number_integer() && n.get<long long>() >= 0))
+    // JSON keeps integers as int64 or uint64: compared as they are, never narrowed.
+    if (!n.is_null() && !n.is_number_unsigned() && !(n.is_number_integer() && n >= 0))
         check.add(at + "/n", "n is a count: a non-negative integer");
     if (metric["min"].is_number() && metric["median"].is_number() && metric["max"].is_number()) {
         double lo = metric["min"], mid = metric["median"], hi = metric["max"];
@@ -198,10 +199,10 @@ std::vector<ValidationError> validate_document(const nlohmann::json& document) {
     const json& version = document.value("schema_version", json());
     if (!version.is_number_integer())
         check.add("/schema_version", "expected an integer");
-    else if (version.get<int>() != kSchemaVersion)
+    else if (version != json(kSchemaVersion)) // compared as JSON: 4294967297 is not 1
         check.add("/schema_version", "this build reads schema version " +
                                          std::to_string(kSchemaVersion) + ", the document has " +
-                                         std::to_string(version.get<int>()));
+                                         version.dump());
     const json& placeholder = document.value("placeholder", json(false));
     if (!placeholder.is_boolean())
         check.add("/placeholder", "expected true or false");
