@@ -1,12 +1,17 @@
 #include "schema/schema.hpp"
 
+#include "numbers/number.hpp"
+
 #include <cmath>
+#include <limits>
 #include <map>
 
 namespace gpuguide::probes::schema {
 namespace {
 
 using nlohmann::json;
+
+constexpr double kNoLimit = std::numeric_limits<double>::infinity();
 
 struct Checker {
     std::vector<ValidationError>& errors;
@@ -51,16 +56,18 @@ void check_number(Checker& check, const json& value, const std::string& at, std:
         check.add(at, "expected a number or null, found " + std::string(value.type_name()));
         return;
     }
-    double x = value.get<double>();
-    if (!std::isfinite(x)) {
+    const double x = value.get<double>();
+    if (!std::isfinite(x)) { // only in documents built in memory: JSON text cannot hold them
         check.add(at, "NaN or infinite value (write null for a missing number)");
         return;
     }
-    if (x < 0)
-        check.add(at, "negative value " + std::to_string(x) + " " + std::string(unit));
-    if (auto limit = absurd_limit(unit); limit && x > *limit)
-        check.add(at, "absurd value " + std::to_string(x) + " " + std::string(unit) +
-                          " (more than " + std::to_string(*limit) + ")");
+    // The generator's number reader decides and words the rule: 0 up to the unit's limit.
+    const numbers::Rule rule{.min = 0, .max = absurd_limit(unit).value_or(kNoLimit)};
+    if (const auto reading = numbers::check(x, rule); !reading.value) {
+        const std::string shown = numbers::shortest(x) + (unit.empty() ? "" : " ") + std::string(unit);
+        check.add(at, (x < 0 ? "negative value " : "absurd value ") + shown + " (must be " +
+                          numbers::describe(rule) + ")");
+    }
 }
 
 void check_metric(Checker& check, const json& metric, const std::string& at) {
