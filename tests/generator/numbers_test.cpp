@@ -3,6 +3,7 @@
 #include "generator_fixture.hpp"
 #include "gpuguide_catch.hpp"
 #include "load/book.hpp"
+#include "measure/store.hpp"
 #include "numbers/number.hpp"
 
 #include <cmath>
@@ -185,4 +186,13 @@ TEST_CASE("SOURCE_DATE_EPOCH: whole seconds from 0 to the end of year 9999", "[n
     CHECK(with("-5").find("not -5") != std::string::npos);
     CHECK(with("1.5").find("not 1.5") != std::string::npos);
     CHECK(with("yesterday").find("not \"yesterday\"") != std::string::npos);
+}
+
+TEST_CASE("numbers too large for fixed notation are shown in full, not cut short",
+          "[numbers][format]") {
+    // A data file may hold 1e300; "%.0f" would give 301 digits into a 64-byte buffer.
+    CHECK(gpuguide::measure::format_number(1e300) == "1e+300");
+    CHECK(gpuguide::measure::format_number(-2.5e20) == "-2.5e+20");
+    CHECK(gpuguide::measure::format_number(123456789012345.0) == "123456789012345");
+    CHECK(gpuguide::measure::format_number(2.5) == "2.5");
 }
