@@ -130,13 +130,17 @@ std::optional<double> Body::number(const YAML::Node& map, const std::string& key
     if (!value.IsScalar()) {
         const std::string found = value.IsNull() ? "empty" : value.IsMap() ? "a map" : "a list";
         // An empty value's mark is the next token's, often a line further: point at the key.
-        YAML::Node near = value;
-        for (const auto& item : map) {
-            if (value.IsNull() && item.first.IsScalar() && item.first.Scalar() == key) {
-                near = item.first;
+        // (A function, not a reassigned variable: assigning a YAML::Node rewrites the tree.)
+        const auto key_node = [&]() -> YAML::Node {
+            for (const auto& item : map) {
+                if (item.first.IsScalar() && item.first.Scalar() == key) {
+                    return item.first;
+                }
             }
-        }
-        fail(near, subject + "must be " + numbers::describe(rule) + ", not " + found);
+            return value;
+        };
+        fail(value.IsNull() ? key_node() : value,
+             subject + "must be " + numbers::describe(rule) + ", not " + found);
     }
     const auto reading = numbers::read(value.Scalar(), rule);
     if (!reading.value) {
