@@ -64,7 +64,8 @@ void check_number(Checker& check, const json& value, const std::string& at, std:
     // The generator's number reader decides and words the rule: 0 up to the unit's limit.
     const numbers::Rule rule{.min = 0, .max = absurd_limit(unit).value_or(kNoLimit)};
     if (const auto reading = numbers::check(x, rule); !reading.value) {
-        const std::string shown = numbers::shortest(x) + (unit.empty() ? "" : " ") + std::string(unit);
+        const std::string shown =
+            numbers::shortest(x) + (unit.empty() ? "" : " ") + std::string(unit);
         check.add(at, (x < 0 ? "negative value " : "absurd value ") + shown + " (must be " +
                           numbers::describe(rule) + ")");
     }
