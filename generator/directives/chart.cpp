@@ -33,8 +33,18 @@ struct ChartBuilder {
         body.allow_only(node, {"field", "label", "log", "min", "max", "unit"});
         axis.label = body.text_or(node, "label", body.text_or(node, "field", ""));
         axis.log = body.flag(node, "log");
-        axis.min = body.number(node, "min");
-        axis.max = body.number(node, "max");
+        // Fixed ends: finite, in order, and above 0 on a log axis (log 0 has no place on it).
+        constexpr numbers::Rule kLinearEnd{};
+        constexpr numbers::Rule kLogEnd{.min = 0, .above_min = true};
+        const auto& end_rule = axis.log ? kLogEnd : kLinearEnd;
+        const std::string whose = axis.log ? " of a log axis" : "";
+        axis.min = body.number(node, "min", end_rule, whose);
+        axis.max = body.number(node, "max", end_rule, whose);
+        if (axis.min && axis.max && !(*axis.min < *axis.max)) {
+            body.fail(node["max"], "`max` (" + node["max"].Scalar() +
+                                       ") must be greater than `min` (" + node["min"].Scalar() +
+                                       ")");
+        }
         axis.unit = body.text_or(node, "unit", "");
         return axis;
     }
@@ -107,6 +117,27 @@ struct ChartBuilder {
         return value.is_string() ? value.get<std::string>() : value.dump();
     }
 
+    // A record's number on an axis; nullopt when the record leaves it out or has null (not
+    // known). Text or a list there fails: the chart would otherwise lose the record unsaid.
+    std::optional<double> plotted(const json& record, const std::string& name, const char* axis) {
+        const auto found = record.find(name);
+        if (found == record.end() || found->is_null()) {
+            return std::nullopt;
+        }
+        if (!found->is_number()) {
+            const auto data_path = data().path.generic_string();
+            auto shown = found->dump(-1, ' ', true); // ASCII: safe to shorten
+            if (shown.size() > 60) {
+                shown = shown.substr(0, 57) + "...";
+            }
+            body.fail(body.root()[axis], "record \"" + record_text(record, data().key_field) +
+                                             "\" of " + data_path + " has `" + name +
+                                             "`: " + shown + "; a chart needs a number there " +
+                                             "(or null when it is not known)");
+        }
+        return found->get<double>(); // JSON numbers are finite: the parser refuses 1e400
+    }
+
     std::vector<const json*> records() {
         std::vector<const json*> list;
         for (const auto& record : data().json.at("records")) {
@@ -127,19 +158,19 @@ struct ChartBuilder {
         const std::string highlight_name = highlighted_gpu();
         std::map<std::string, charts::Series> by_group; // sorted: deterministic colours
         for (const json* record : records()) {
-            const auto y = record->find(y_field);
-            if (y == record->end() || !y->is_number()) {
+            const auto y = plotted(*record, y_field, "y");
+            if (!y) {
                 continue;
             }
             charts::Point point;
-            point.y = y->get<double>();
+            point.y = *y;
             point.label = record_text(*record, label);
             if (!x_is_label) {
-                const auto x = record->find(x_field);
-                if (x == record->end() || !x->is_number()) {
+                const auto x = plotted(*record, x_field, "x");
+                if (!x) {
                     continue;
                 }
-                point.x = x->get<double>();
+                point.x = *x;
             }
             point.highlight = !highlight_name.empty() && same_gpu(point.label, highlight_name);
             const std::string key = group.empty() ? "" : record_text(*record, group);

@@ -73,10 +73,9 @@ BlockHtml data_table(const Body& body, const Context& context) {
             return value_less(left, right);
         });
     }
-    if (const auto limit = body.number(root, "limit")) {
-        if (*limit < 0) {
-            body.fail(root["limit"], "`limit` must not be negative");
-        }
+    // A whole number of rows within a page's reach, so that the conversion below is exact.
+    constexpr numbers::Rule kLimit{.whole = true, .min = 1, .max = 100000};
+    if (const auto limit = body.number(root, "limit", kLimit)) {
         records.resize(std::min(records.size(), static_cast<std::size_t>(*limit)));
     }
 

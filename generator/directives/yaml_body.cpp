@@ -120,16 +120,33 @@ bool Body::flag(const YAML::Node& map, const std::string& key) const {
     }
 }
 
-std::optional<double> Body::number(const YAML::Node& map, const std::string& key) const {
+std::optional<double> Body::number(const YAML::Node& map, const std::string& key,
+                                   const numbers::Rule& rule, const std::string& whose) const {
     const auto value = map[key];
     if (!value) {
         return std::nullopt;
     }
-    try {
-        return value.as<double>();
-    } catch (const YAML::Exception&) {
-        fail(value, "`" + key + "` must be a number");
+    const std::string subject = "`" + key + "`" + whose + " ";
+    if (!value.IsScalar()) {
+        const std::string found = value.IsNull() ? "empty" : value.IsMap() ? "a map" : "a list";
+        // An empty value's mark is the next token's, often a line further: point at the key.
+        // (A function, not a reassigned variable: assigning a YAML::Node rewrites the tree.)
+        const auto key_node = [&]() -> YAML::Node {
+            for (const auto& item : map) {
+                if (item.first.IsScalar() && item.first.Scalar() == key) {
+                    return item.first;
+                }
+            }
+            return value;
+        };
+        fail(value.IsNull() ? key_node() : value,
+             subject + "must be " + numbers::describe(rule) + ", not " + found);
     }
+    const auto reading = numbers::read(value.Scalar(), rule);
+    if (!reading.value) {
+        fail(value, subject + reading.problem);
+    }
+    return reading.value;
 }
 
 } // namespace gpuguide::directives

@@ -1,5 +1,7 @@
 #pragma once
 /// A directive's YAML body with error reporting at the right file line.
+#include "numbers/number.hpp"
+
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -39,7 +41,11 @@ class Body {
     /// `node` as JSON (yaml_to_json); a value it refuses (a list or map as a key, nesting too
     /// deep) fails at that value's line.
     nlohmann::json json_value(const YAML::Node& node) const;
-    std::optional<double> number(const YAML::Node& map, const std::string& key) const;
+    /// An optional number `map[key]` read by `rule` (numbers::read); nullopt when absent.
+    /// Anything the rule refuses fails at the value's line: "`limit` must be a whole number from
+    /// 1 to 100000, not 2.5". `whose` goes after the key ("`min` of a log axis must be ...").
+    std::optional<double> number(const YAML::Node& map, const std::string& key,
+                                 const numbers::Rule& rule, const std::string& whose = "") const;
 
     const std::string& directive() const { return directive_; }
 

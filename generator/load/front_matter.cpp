@@ -3,9 +3,10 @@
 #include "load/error.hpp"
 #include "load/files.hpp"
 #include "load/yaml_json.hpp"
+#include "numbers/number.hpp"
 
 #include <algorithm>
-#include <charconv>
+#include <cmath>
 #include <optional>
 #include <yaml-cpp/yaml.h>
 
@@ -21,24 +22,27 @@ constexpr std::size_t kMaxValues = 100000;
 
 // An unquoted YAML scalar as JSON: true/false, null/~ and numbers become JSON values, the rest
 // text. Both the yaml-cpp conversion and the plain-front-matter shortcut use it, so they agree.
-nlohmann::json plain_scalar(const std::string& text) {
+// nullopt for a number JSON cannot hold (.nan, .inf, 1e400): the caller says so at its line.
+std::optional<nlohmann::json> plain_scalar(const std::string& text) {
     if (text == "true" || text == "false") {
         return text == "true";
     }
     if (text == "null" || text == "~") {
         return nullptr;
     }
-    double number = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
-    if (error == std::errc() && end == text.data() + text.size() && !text.empty()) {
-        return number;
+    if (const auto number = numbers::parse(text)) {
+        if (!std::isfinite(*number)) {
+            return std::nullopt;
+        }
+        return *number;
     }
     return text;
 }
 
 class Converter {
   public:
-    nlohmann::json convert(const YAML::Node& node, int depth) {
+    // `key`: the map key the node sits under, for messages.
+    nlohmann::json convert(const YAML::Node& node, int depth, const std::string& key = "") {
         if (depth > kMaxDepth) {
             throw YAML::ParserException(node.Mark(), "values nested more than 64 levels deep "
                                                      "(does an alias `*name` contain itself?)");
@@ -55,30 +59,36 @@ class Converter {
                     throw YAML::ParserException(item.first.Mark(),
                                                 "a key must be plain text, not a list or a map");
                 }
-                object[item.first.Scalar()] = convert(item.second, depth + 1);
+                object[item.first.Scalar()] = convert(item.second, depth + 1, item.first.Scalar());
             }
             return object;
         }
         case YAML::NodeType::Sequence: {
             auto array = nlohmann::json::array();
             for (const auto& item : node) {
-                array.push_back(convert(item, depth + 1));
+                array.push_back(convert(item, depth + 1, key));
             }
             return array;
         }
         case YAML::NodeType::Scalar:
-            return scalar(node);
+            return scalar(node, key);
         default:
             return nullptr;
         }
     }
 
   private:
-    static nlohmann::json scalar(const YAML::Node& node) {
+    static nlohmann::json scalar(const YAML::Node& node, const std::string& key) {
         if (node.Tag() == "!") { // quoted: always a string
             return node.Scalar();
         }
-        return plain_scalar(node.Scalar());
+        if (auto value = plain_scalar(node.Scalar())) {
+            return std::move(*value);
+        }
+        const auto reading = numbers::read(node.Scalar(), numbers::Rule{});
+        throw YAML::ParserException(node.Mark(), (key.empty() ? "a value" : "`" + key + "`") + " " +
+                                                     reading.problem + " (put text in quotes: \"" +
+                                                     node.Scalar() + "\")");
     }
 
     std::size_t values_ = 0;
@@ -122,7 +132,7 @@ std::optional<nlohmann::json> plain(std::string_view text) {
             return std::nullopt;
         }
     }
-    return plain_scalar(std::string(text));
+    return plain_scalar(std::string(text)); // nullopt (.inf): yaml-cpp's path says where
 }
 
 std::optional<nlohmann::json> simple_value(std::string_view value) {

@@ -8,7 +8,9 @@
 namespace gpuguide {
 
 /// Maps become objects, sequences arrays; unquoted scalars that read as numbers, booleans or null
-/// become those, everything else (and every quoted scalar) a string.
+/// become those, everything else (and every quoted scalar) a string. Numbers are read by
+/// numbers::parse (YAML 1.2's core schema: `nan` and `inf` are words); one that JSON cannot hold
+/// (.nan, .inf, 1e400) throws YAML::ParserException at its line, naming its key.
 nlohmann::json yaml_to_json(const YAML::Node& node);
 
 /// Front matter made only of `key: value` lines whose values are double-quoted text without

@@ -1,6 +1,7 @@
 // Numbers and metrics as people read them.
 #include "markdown/markdown.hpp"
 #include "measure/store.hpp"
+#include "numbers/number.hpp"
 
 #include <algorithm>
 #include <array>
@@ -76,6 +77,9 @@ std::string format_number(double number) {
         return "—";
     }
     const double magnitude = std::fabs(number);
+    if (magnitude >= 1e15) { // "%.0f" would print 301 digits for 1e300, cut short below
+        return numbers::shortest(number);
+    }
     int decimals = 0;
     if (magnitude == std::floor(magnitude) && magnitude < 1e15) {
         decimals = 0;

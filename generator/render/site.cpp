@@ -3,6 +3,7 @@
 #include "directives/directives.hpp"
 #include "load/error.hpp"
 #include "load/files.hpp"
+#include "numbers/number.hpp"
 #include "render/atomic_dir.hpp"
 #include "render/internal.hpp"
 #include "render/manifest.hpp"
@@ -134,16 +135,14 @@ std::optional<std::int64_t> source_date_epoch_from_env() {
     if (text == nullptr || *text == '\0') {
         return std::nullopt;
     }
-    try {
-        std::size_t used = 0;
-        const long long value = std::stoll(text, &used);
-        if (used == std::string(text).size() && value >= 0) {
-            return value;
-        }
-    } catch (const std::exception&) {
+    // Seconds since 1970, up to the end of year 9999 (the dates the site prints have 4 digits).
+    constexpr numbers::Rule kEpoch{.whole = true, .min = 0, .max = 253402300799};
+    const auto reading = numbers::read(text, kEpoch);
+    if (!reading.value) {
+        throw InputError("SOURCE_DATE_EPOCH=" + std::string(text) + ": " + reading.problem +
+                         " (seconds since 1970); unset it or give e.g. 1763750000");
     }
-    throw InputError("SOURCE_DATE_EPOCH=" + std::string(text) +
-                     ": not a number of seconds since 1970; unset it or give e.g. 1763750000");
+    return static_cast<std::int64_t>(*reading.value);
 }
 
 BuildReport build_site(const BuildOptions& options) {

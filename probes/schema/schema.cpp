@@ -1,12 +1,17 @@
 #include "schema/schema.hpp"
 
+#include "numbers/number.hpp"
+
 #include <cmath>
+#include <limits>
 #include <map>
 
 namespace gpuguide::probes::schema {
 namespace {
 
 using nlohmann::json;
+
+constexpr double kNoLimit = std::numeric_limits<double>::infinity();
 
 struct Checker {
     std::vector<ValidationError>& errors;
@@ -51,16 +56,19 @@ void check_number(Checker& check, const json& value, const std::string& at, std:
         check.add(at, "expected a number or null, found " + std::string(value.type_name()));
         return;
     }
-    double x = value.get<double>();
-    if (!std::isfinite(x)) {
+    const double x = value.get<double>();
+    if (!std::isfinite(x)) { // only in documents built in memory: JSON text cannot hold them
         check.add(at, "NaN or infinite value (write null for a missing number)");
         return;
     }
-    if (x < 0)
-        check.add(at, "negative value " + std::to_string(x) + " " + std::string(unit));
-    if (auto limit = absurd_limit(unit); limit && x > *limit)
-        check.add(at, "absurd value " + std::to_string(x) + " " + std::string(unit) +
-                          " (more than " + std::to_string(*limit) + ")");
+    // The generator's number reader decides and words the rule: 0 up to the unit's limit.
+    const numbers::Rule rule{.min = 0, .max = absurd_limit(unit).value_or(kNoLimit)};
+    if (const auto reading = numbers::check(x, rule); !reading.value) {
+        const std::string shown =
+            numbers::shortest(x) + (unit.empty() ? "" : " ") + std::string(unit);
+        check.add(at, (x < 0 ? "negative value " : "absurd value ") + shown + " (must be " +
+                          numbers::describe(rule) + ")");
+    }
 }
 
 void check_metric(Checker& check, const json& metric, const std::string& at) {
@@ -85,7 +93,8 @@ void check_metric(Checker& check, const json& metric, const std::string& at) {
         check_number(check, metric[field], at + "/" + field, unit);
     check_number(check, metric["cv"], at + "/cv", "");
     const json& n = metric["n"];
-    if (!n.is_null() && !(n.is_number_integer() && n.get<long long>() >= 0))
+    // JSON keeps integers as int64 or uint64: compared as they are, never narrowed.
+    if (!n.is_null() && !n.is_number_unsigned() && !(n.is_number_integer() && n >= 0))
         check.add(at + "/n", "n is a count: a non-negative integer");
     if (metric["min"].is_number() && metric["median"].is_number() && metric["max"].is_number()) {
         double lo = metric["min"], mid = metric["median"], hi = metric["max"];
@@ -198,10 +207,10 @@ std::vector<ValidationError> validate_document(const nlohmann::json& document) {
     const json& version = document.value("schema_version", json());
     if (!version.is_number_integer())
         check.add("/schema_version", "expected an integer");
-    else if (version.get<int>() != kSchemaVersion)
+    else if (version != json(kSchemaVersion)) // compared as JSON: 4294967297 is not 1
         check.add("/schema_version", "this build reads schema version " +
                                          std::to_string(kSchemaVersion) + ", the document has " +
-                                         std::to_string(version.get<int>()));
+                                         version.dump());
     const json& placeholder = document.value("placeholder", json(false));
     if (!placeholder.is_boolean())
         check.add("/placeholder", "expected true or false");

@@ -8,9 +8,10 @@
 #   * the earlier good site is byte for byte what it was, and nothing was left beside it.
 # A case folder holds (see README.md): expect, and any of files/ (copied over the book), remove
 # (paths to delete, one a line), setup.sh (run in the book to generate big inputs), args (the
-# gpuguide arguments, @OUT@ = the site folder), pre-args (a command that must succeed first, e.g.
-# the build before a `check`), outcome ("fail", the default, or "ok-or-fail" for stress inputs
-# that may render or be refused, but must not crash, hang or leave a broken site).
+# gpuguide arguments, @OUT@ = the site folder), env (NAME=VALUE words set for gpuguide), pre-args
+# (a command that must succeed first, e.g. the build before a `check`), outcome ("fail", the
+# default, or "ok-or-fail" for stress inputs that may render or be refused, but must not crash,
+# hang or leave a broken site).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -31,11 +32,13 @@ make_book() {
   cp -R "$repo/templates" "$1/templates"
 }
 
-# gpuguide DIR OUT ARGS...: runs gpuguide in DIR, @OUT@ in ARGS replaced by OUT.
+# gpuguide DIR OUT ARGS...: runs gpuguide in DIR, @OUT@ in ARGS replaced by OUT, with the
+# case's environment (case_env: NAME=VALUE words from its `env` file).
+case_env=()
 gpuguide() {
   local dir=$1 out=$2
   shift 2
-  (cd "$dir" && timeout -s KILL "$limit" "$exe" "${@//@OUT@/$out}")
+  (cd "$dir" && env "${case_env[@]}" timeout -s KILL "$limit" "$exe" "${@//@OUT@/$out}")
 }
 
 make_book "$work/good"
@@ -85,6 +88,8 @@ for name in "${cases[@]}"; do
   cp -R "$work/good-out/site" "$out_parent/site"
   outcome=$(cat "$case_dir/outcome" 2>/dev/null || echo fail)
   read -r -a args <<<"$(cat "$case_dir/args" 2>/dev/null || echo "$default_args")"
+  case_env=()
+  [[ -f $case_dir/env ]] && read -r -a case_env <"$case_dir/env"
 
   if [[ -f $case_dir/pre-args ]]; then
     read -r -a pre <<<"$(cat "$case_dir/pre-args")"

@@ -85,6 +85,22 @@ TEST_CASE("wrong schema name or version is reported at its pointer") {
     CHECK(has_error(document, "/schema_version", "reads schema version 1"));
 }
 
+TEST_CASE("schema_version and n are compared as JSON integers, never narrowed") {
+    json document = valid_document();
+    document["schema_version"] = 4294967297ULL; // 1 once cast to a 32-bit int
+    CHECK(has_error(document, "/schema_version", "the document has 4294967297"));
+    document["schema_version"] = 1.5;
+    CHECK(has_error(document, "/schema_version", "expected an integer"));
+    document = valid_document();
+    auto& triad = document["probes"]["cpu.stream"]["result"]["triad"];
+    triad["n"] = 2.5;
+    CHECK(has_error(document, "/probes/cpu.stream/result/triad/n", "non-negative integer"));
+    triad["n"] = -1;
+    CHECK(has_error(document, "/probes/cpu.stream/result/triad/n", "non-negative integer"));
+    triad["n"] = 18446744073709551615ULL; // a uint64: was -1 as a long long
+    CHECK(schema::validate_document(document).empty());
+}
+
 TEST_CASE("status, reason and result rules") {
     json document = valid_document();
     document["probes"]["cpu.stream"]["status"] = "fine";
