@@ -1,0 +1,198 @@
+// `when-measured:` … `otherwise:` … `end:` inline markers: prose that cites measured figures is
+// shown only when every figure it cites exists, and the fallback text otherwise.
+#include "directives/conditional.hpp"
+
+#include "directives/inline_values.hpp"
+#include "load/error.hpp"
+
+#include <cmark-gfm.h>
+#include <map>
+#include <string_view>
+#include <vector>
+
+namespace gpuguide::directives {
+namespace {
+
+constexpr std::string_view kWhen = "when-measured:";
+constexpr std::string_view kOtherwise = "otherwise:";
+constexpr std::string_view kEnd = "end:";
+
+std::string_view code_literal(cmark_node* node) {
+    if (cmark_node_get_type(node) != CMARK_NODE_CODE) {
+        return {};
+    }
+    const char* literal = cmark_node_get_literal(node);
+    return literal ? std::string_view(literal) : std::string_view();
+}
+
+bool is_marker(cmark_node* node) {
+    const auto literal = code_literal(node);
+    return literal == kWhen || literal == kOtherwise || literal == kEnd;
+}
+
+int line_of(cmark_node* node, const Context& context) {
+    for (cmark_node* up = node; up; up = cmark_node_parent(up)) {
+        if (int line = cmark_node_get_start_line(up); line > 0) {
+            return line + context.line_offset;
+        }
+    }
+    return context.line_offset;
+}
+
+[[noreturn]] void fail(cmark_node* near, const Context& context, const std::string& problem) {
+    fail_at(context.file, line_of(near, context), "when-measured: " + problem);
+}
+
+// Every inline `value:` span in [first, last), nested ones (inside emphasis, links) included.
+std::vector<cmark_node*> value_spans(cmark_node* first, cmark_node* last) {
+    std::vector<cmark_node*> spans;
+    for (cmark_node* node = first; node != last; node = cmark_node_next(node)) {
+        cmark_iter* iter = cmark_iter_new(node);
+        for (auto event = cmark_iter_next(iter); event != CMARK_EVENT_DONE;
+             event = cmark_iter_next(iter)) {
+            cmark_node* inner = cmark_iter_get_node(iter);
+            if (event == CMARK_EVENT_ENTER && code_literal(inner).starts_with("value:")) {
+                spans.push_back(inner);
+            }
+        }
+        cmark_iter_free(iter);
+    }
+    return spans;
+}
+
+// True when every `value:` span in [first, last) has a figure. Each span is resolved, so a bad
+// reference fails the build whichever branch ends up shown.
+bool all_present(const std::vector<cmark_node*>& spans, const Context& context) {
+    bool present = true;
+    for (cmark_node* span : spans) {
+        const auto value = inline_value(code_literal(span), context, line_of(span, context));
+        present = present && !value.missing;
+    }
+    return present;
+}
+
+void remove_range(cmark_node* first, cmark_node* last) {
+    for (cmark_node* node = first; node != last;) {
+        cmark_node* next = cmark_node_next(node);
+        cmark_node_free(node); // unlinks it first
+        node = next;
+    }
+}
+
+bool is_blank(cmark_node* node) {
+    const auto type = cmark_node_get_type(node);
+    if (type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK) {
+        return true;
+    }
+    if (type != CMARK_NODE_TEXT) {
+        return false;
+    }
+    const std::string_view text = cmark_node_get_literal(node) ? cmark_node_get_literal(node) : "";
+    return text.find_first_not_of(" \t") == std::string_view::npos;
+}
+
+// A paragraph that held nothing but a hidden sentence goes too, rather than leaving an empty <p>.
+void drop_if_empty(cmark_node* container) {
+    if (cmark_node_get_type(container) != CMARK_NODE_PARAGRAPH) {
+        return;
+    }
+    for (cmark_node* child = cmark_node_first_child(container); child;
+         child = cmark_node_next(child)) {
+        if (!is_blank(child)) {
+            return;
+        }
+    }
+    cmark_node_free(container);
+}
+
+// Resolves the markers among the children of one inline container, left to right.
+void resolve_in(cmark_node* container, const Context& context) {
+    cmark_node* node = cmark_node_first_child(container);
+    while (node) {
+        const auto literal = code_literal(node);
+        if (literal == kOtherwise || literal == kEnd) {
+            fail(node, context,
+                 "`" + std::string(literal) +
+                     "` without a `when-measured:` before it in the same paragraph");
+        }
+        if (literal != kWhen) {
+            node = cmark_node_next(node);
+            continue;
+        }
+        cmark_node* when = node;
+        cmark_node* otherwise = nullptr;
+        cmark_node* end = nullptr;
+        for (cmark_node* scan = cmark_node_next(when); scan && !end; scan = cmark_node_next(scan)) {
+            const auto marker = code_literal(scan);
+            if (marker == kWhen) {
+                fail(scan, context, "a `when-measured:` cannot sit inside another one");
+            } else if (marker == kOtherwise) {
+                if (otherwise) {
+                    fail(scan, context,
+                         "a second `otherwise:` (one fallback per `when-measured:`)");
+                }
+                otherwise = scan;
+            } else if (marker == kEnd) {
+                end = scan;
+            }
+        }
+        if (!end) {
+            fail(when, context,
+                 "not closed: end it with `end:` in the same paragraph (outside emphasis and "
+                 "links)");
+        }
+        cmark_node* then_end = otherwise ? otherwise : end;
+        const auto cited = value_spans(cmark_node_next(when), then_end);
+        if (cited.empty()) {
+            fail(when, context,
+                 "no `value:` before `" + std::string(otherwise ? kOtherwise : kEnd) +
+                     "`, so nothing decides whether it shows");
+        }
+        const bool shown = all_present(cited, context);
+        if (otherwise) { // the fallback's own values must resolve too, shown or not
+            all_present(value_spans(cmark_node_next(otherwise), end), context);
+        }
+        node = cmark_node_next(end);
+        if (shown) {
+            if (otherwise) {
+                remove_range(otherwise, end);
+            }
+            cmark_node_free(when);
+        } else {
+            remove_range(when, otherwise ? cmark_node_next(otherwise) : end);
+            if (otherwise) {
+                cmark_node_free(otherwise);
+            }
+        }
+        cmark_node_free(end);
+    }
+    drop_if_empty(container);
+}
+
+} // namespace
+
+void resolve_conditionals(markdown::Document& document, const Context& context) {
+    // Containers first, then resolve each once (resolving edits the tree). Inner containers come
+    // last in document order and are resolved first: a marker inside emphasis within an outer
+    // range is reported (markers pair only with siblings) before the outer range can free it.
+    std::vector<cmark_node*> containers;
+    std::map<cmark_node*, bool> seen;
+    cmark_iter* iter = cmark_iter_new(document.root());
+    for (auto event = cmark_iter_next(iter); event != CMARK_EVENT_DONE;
+         event = cmark_iter_next(iter)) {
+        cmark_node* node = cmark_iter_get_node(iter);
+        if (event == CMARK_EVENT_ENTER && is_marker(node)) {
+            cmark_node* parent = cmark_node_parent(node);
+            if (!seen[parent]) {
+                seen[parent] = true;
+                containers.push_back(parent);
+            }
+        }
+    }
+    cmark_iter_free(iter);
+    for (auto container = containers.rbegin(); container != containers.rend(); ++container) {
+        resolve_in(*container, context);
+    }
+}
+
+} // namespace gpuguide::directives
