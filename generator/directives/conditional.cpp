@@ -112,8 +112,8 @@ void resolve_in(cmark_node* container, const Context& context) {
         const auto literal = code_literal(node);
         if (literal == kOtherwise || literal == kEnd) {
             fail(node, context,
-                 "`" + std::string(literal) +
-                     "` without a `when-measured:` before it in the same paragraph");
+                 std::string(literal) + " without a `when-measured:` before it in the same "
+                                        "paragraph (markers pair only within one paragraph)");
         }
         if (literal != kWhen) {
             node = cmark_node_next(node);
@@ -145,8 +145,8 @@ void resolve_in(cmark_node* container, const Context& context) {
         const auto cited = value_spans(cmark_node_next(when), then_end);
         if (cited.empty()) {
             fail(when, context,
-                 "no `value:` before `" + std::string(otherwise ? kOtherwise : kEnd) +
-                     "`, so nothing decides whether it shows");
+                 std::string("no `value:` before its ") + (otherwise ? "`otherwise:`" : "`end:`") +
+                     ", so nothing decides whether it shows");
         }
         const bool shown = all_present(cited, context);
         if (otherwise) { // the fallback's own values must resolve too, shown or not
@@ -158,11 +158,8 @@ void resolve_in(cmark_node* container, const Context& context) {
                 remove_range(otherwise, end);
             }
             cmark_node_free(when);
-        } else {
+        } else { // the markers and the cited text, through `otherwise:` when there is one
             remove_range(when, otherwise ? cmark_node_next(otherwise) : end);
-            if (otherwise) {
-                cmark_node_free(otherwise);
-            }
         }
         cmark_node_free(end);
     }

@@ -109,7 +109,8 @@ struct Datasheet {
                                              "datasheet: gpus/h100-sxm)");
         }
         record = found->second;
-        const auto& label = localized(record->value("name", json(found->first)), context.lang);
+        const json name_field = record->value("name", json(found->first)); // outlives `label`
+        const auto& label = localized(name_field, context.lang);
         name = label.is_string() ? label.get<std::string>() : found->first;
     }
 
@@ -140,7 +141,8 @@ struct Datasheet {
     }
 
     std::string note_html(const Context& context) const {
-        const auto& title = localized(data->json.value("title", json("")), context.lang);
+        const json title_field = data->json.value("title", json(""));
+        const auto& title = localized(title_field, context.lang);
         const auto line = fill(ui_text(context, "datasheet_note"),
                                {name, title.is_string() ? title.get<std::string>() : "",
                                 data->json.value("as_of", std::string("—"))});

@@ -46,7 +46,9 @@ std::string ui_text(const Context& context, const std::string& key) {
 
 std::string fill(std::string pattern, const std::vector<std::string>& args) {
     for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string slot = "{" + std::to_string(i) + "}";
+        std::string slot = "{"; // built in steps: GCC 12 warns falsely on "{" + string (-Wrestrict)
+        slot += std::to_string(i);
+        slot += '}';
         if (const auto at = pattern.find(slot); at != std::string::npos) {
             pattern.replace(at, slot.size(), args[i]);
         }
