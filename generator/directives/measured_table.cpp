@@ -283,7 +283,13 @@ BlockHtml measured_table(const Body& body, const Context& context) {
             }
             cells.push_back(std::move(cell.view));
         }
-        rows.push_back({{"label", labels[r]}, {"cells", std::move(cells)}});
+        // With a column collapsed, a row left with nothing but dashes says nothing the line
+        // under the table does not say already.
+        const bool only_dashes = std::all_of(cells.begin(), cells.end(),
+                                             [](const json& cell) { return cell["text"] == "—"; });
+        if (!(only_dashes && !missing_labels.empty())) {
+            rows.push_back({{"label", labels[r]}, {"cells", std::move(cells)}});
+        }
     }
     const std::string title = body.text_or(root, "title", "");
     std::string missing_html;
@@ -292,7 +298,7 @@ BlockHtml measured_table(const Body& body, const Context& context) {
         missing_html = missing.html(
             title.empty() ? who : fill(ui_text(context, "figures_of"), {title, who}), context);
     }
-    if (shown.empty()) { // nothing left to tabulate: the line alone
+    if (shown.empty() || rows.empty()) { // nothing left to tabulate: the line alone
         return {missing_html, false};
     }
     const bool measured = !notes.html().empty();
