@@ -5,8 +5,10 @@
 #include "directives/inline_values.hpp"
 #include "load/error.hpp"
 
+#include <algorithm>
 #include <cmark-gfm.h>
 #include <map>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -71,12 +73,67 @@ bool all_present(const std::vector<cmark_node*>& spans, const Context& context) 
     return present;
 }
 
+std::string literal_of(cmark_node* node) {
+    const char* literal = cmark_node_get_literal(node);
+    return literal ? literal : "";
+}
+
+// Chinese and Japanese text has no spaces between words: a space left where a marker was would
+// show as a gap ("。 比较"), so it goes after a CJK character or full-width punctuation.
+bool ends_in_cjk(const std::string& text) {
+    std::size_t start = text.size();
+    while (start > 0 && (static_cast<unsigned char>(text[start - 1]) & 0xC0) == 0x80) {
+        --start;
+    }
+    if (start == 0 || text.size() - start != 2) { // 3-byte UTF-8: lead byte + 2 continuations
+        return false;
+    }
+    const auto* bytes = reinterpret_cast<const unsigned char*>(text.data()) + start - 1;
+    const unsigned code = (bytes[0] & 0x0Fu) << 12 | (bytes[1] & 0x3Fu) << 6 | (bytes[2] & 0x3Fu);
+    return (code >= 0x3000 && code <= 0x9FFF) || (code >= 0xFF00 && code <= 0xFFEF);
+}
+
+bool is_text(cmark_node* node) {
+    return node && cmark_node_get_type(node) == CMARK_NODE_TEXT;
+}
+
+bool is_break(cmark_node* node) {
+    const auto type = node ? cmark_node_get_type(node) : CMARK_NODE_NONE;
+    return type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK;
+}
+
+// Tidies the spaces where removed nodes were, between `before` and `after` (either may be null):
+// "cores. `end:` When" reads "cores. When", not "cores.  When", and no line starts with a space.
+void close_gap(cmark_node* before, cmark_node* after) {
+    while (is_text(before) && literal_of(before).empty()) { // emptied by an earlier gap
+        before = cmark_node_previous(before);
+    }
+    if (is_text(after)) {
+        const std::string text = literal_of(after);
+        const std::string previous = is_text(before) ? literal_of(before) : "";
+        const bool space_before =
+            !previous.empty() && (previous.back() == ' ' || ends_in_cjk(previous));
+        if (!before || is_break(before) || space_before) {
+            cmark_node_set_literal(
+                after, text.substr(std::min(text.find_first_not_of(' '), text.size())).c_str());
+        }
+    }
+    if (is_text(before) && (!after || is_break(after))) {
+        std::string text = literal_of(before);
+        text.erase(text.find_last_not_of(' ') + 1);
+        cmark_node_set_literal(before, text.c_str());
+    }
+}
+
+// Frees the siblings [first, last) and closes the gap they leave.
 void remove_range(cmark_node* first, cmark_node* last) {
+    cmark_node* before = cmark_node_previous(first);
     for (cmark_node* node = first; node != last;) {
         cmark_node* next = cmark_node_next(node);
         cmark_node_free(node); // unlinks it first
         node = next;
     }
+    close_gap(before, last);
 }
 
 bool is_blank(cmark_node* node) {
@@ -157,11 +214,11 @@ void resolve_in(cmark_node* container, const Context& context) {
             if (otherwise) {
                 remove_range(otherwise, end);
             }
-            cmark_node_free(when);
+            remove_range(when, cmark_node_next(when));
         } else { // the markers and the cited text, through `otherwise:` when there is one
             remove_range(when, otherwise ? cmark_node_next(otherwise) : end);
         }
-        cmark_node_free(end);
+        remove_range(end, cmark_node_next(end));
     }
     drop_if_empty(container);
 }
