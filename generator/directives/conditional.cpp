@@ -4,10 +4,12 @@
 
 #include "directives/inline_values.hpp"
 #include "load/error.hpp"
+#include "markdown/markdown.hpp"
 
 #include <algorithm>
 #include <cmark-gfm.h>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -62,15 +64,36 @@ std::vector<cmark_node*> value_spans(cmark_node* first, cmark_node* last) {
     return spans;
 }
 
-// True when every `value:` span in [first, last) has a figure. Each span is resolved, so a bad
-// reference fails the build whichever branch ends up shown.
-bool all_present(const std::vector<cmark_node*>& spans, const Context& context) {
-    bool present = true;
+// Why the first `value:` among `spans` has no figure; nullopt when every one has a figure. Each
+// span is resolved, so a bad reference fails the build whichever branch ends up shown.
+std::optional<std::string> first_missing(const std::vector<cmark_node*>& spans,
+                                         const Context& context) {
+    std::optional<std::string> reason;
     for (cmark_node* span : spans) {
         const auto value = inline_value(code_literal(span), context, line_of(span, context));
-        present = present && !value.missing;
+        if (value.missing && !reason) {
+            reason = value.reason;
+        }
     }
-    return present;
+    return reason;
+}
+
+// The fallback [first, last) inside `<span class="figures-fallback" title=REASON>`, so that
+// readers (a tooltip) and checks (a fallback shown where a figure was expected) can see why.
+void mark_fallback(cmark_node* container, cmark_node* first, cmark_node* last,
+                   const std::string& reason) {
+    cmark_node* open = cmark_node_new(CMARK_NODE_HTML_INLINE);
+    const std::string tag =
+        "<span class=\"figures-fallback\" title=\"" + markdown::escape_html(reason) + "\">";
+    cmark_node_set_literal(open, tag.c_str());
+    cmark_node_insert_before(first, open);
+    cmark_node* close = cmark_node_new(CMARK_NODE_HTML_INLINE);
+    cmark_node_set_literal(close, "</span>");
+    if (last) {
+        cmark_node_insert_before(last, close);
+    } else {
+        cmark_node_append_child(container, close);
+    }
 }
 
 std::string literal_of(cmark_node* node) {
@@ -105,7 +128,11 @@ bool is_break(cmark_node* node) {
 // Tidies the spaces where removed nodes were, between `before` and `after` (either may be null):
 // "cores. `end:` When" reads "cores. When", not "cores.  When", and no line starts with a space.
 void close_gap(cmark_node* before, cmark_node* after) {
-    while (is_text(before) && literal_of(before).empty()) { // emptied by an earlier gap
+    // Look past text emptied by an earlier gap and the end of a fallback span, to the text that
+    // actually precedes the gap.
+    while ((is_text(before) && literal_of(before).empty()) ||
+           (before && cmark_node_get_type(before) == CMARK_NODE_HTML_INLINE &&
+            literal_of(before) == "</span>")) {
         before = cmark_node_previous(before);
     }
     if (is_text(after)) {
@@ -205,20 +232,26 @@ void resolve_in(cmark_node* container, const Context& context) {
                  std::string("no `value:` before its ") + (otherwise ? "`otherwise:`" : "`end:`") +
                      ", so nothing decides whether it shows");
         }
-        const bool shown = all_present(cited, context);
+        const auto missing = first_missing(cited, context);
+        cmark_node* fallback = otherwise ? cmark_node_next(otherwise) : nullptr;
         if (otherwise) { // the fallback's own values must resolve too, shown or not
-            all_present(value_spans(cmark_node_next(otherwise), end), context);
+            first_missing(value_spans(fallback, end), context);
         }
-        node = cmark_node_next(end);
-        if (shown) {
+        cmark_node* after = cmark_node_next(end);
+        if (!missing) {
             if (otherwise) {
                 remove_range(otherwise, end);
             }
             remove_range(when, cmark_node_next(when));
+            remove_range(end, after);
         } else { // the markers and the cited text, through `otherwise:` when there is one
-            remove_range(when, otherwise ? cmark_node_next(otherwise) : end);
+            remove_range(when, otherwise ? fallback : end);
+            remove_range(end, after);
+            if (fallback && fallback != end) {
+                mark_fallback(container, fallback, after, *missing);
+            }
         }
-        remove_range(end, cmark_node_next(end));
+        node = after;
     }
     drop_if_empty(container);
 }

@@ -269,6 +269,7 @@ BlockHtml measured_table(const Body& body, const Context& context) {
     }
     for (std::size_t r = 0; r < grid.size(); ++r) {
         json cells = json::array();
+        bool holds_a_value = false; // a probe's own value, even a null one shown as "—"
         for (int c : shown) {
             if (c < 0) {
                 cells.push_back(datasheet_cells[r]);
@@ -277,17 +278,19 @@ BlockHtml measured_table(const Body& body, const Context& context) {
             auto& cell = grid[r][c];
             if (cell.result) {
                 notes.add(*cell.result, context.lang);
+                holds_a_value = holds_a_value || !cell.not_measured;
             }
             if (cell.not_measured) { // a gap in a column with figures: a dash, the reason as title
                 cell.view["text"] = "—";
             }
             cells.push_back(std::move(cell.view));
         }
-        // With a column collapsed, a row left with nothing but dashes says nothing the line
-        // under the table does not say already.
-        const bool only_dashes = std::all_of(cells.begin(), cells.end(),
-                                             [](const json& cell) { return cell["text"] == "—"; });
-        if (!(only_dashes && !missing_labels.empty())) {
+        // With a column collapsed, a row left with nothing but gaps ("—" for no figure, no
+        // record field, no datasheet field) says nothing the line under the table does not say.
+        const bool only_gaps =
+            !holds_a_value && std::all_of(cells.begin(), cells.end(),
+                                          [](const json& cell) { return cell["text"] == "—"; });
+        if (!(only_gaps && !missing_labels.empty())) {
             rows.push_back({{"label", labels[r]}, {"cells", std::move(cells)}});
         }
     }

@@ -85,7 +85,8 @@ TEST_CASE("when-measured: a missing figure shows the fallback, never 'not measur
     make_this_gpu_less(book);
     make_reference_placeholder(book);
     const auto html = build(book, kConditional);
-    CHECK(has(html, "A GPU build quotes triad here."));
+    CHECK(has(html, "Intro. <span class=\"figures-fallback\" title=\"not yet measured\">A GPU "
+                    "build quotes triad here. </span>Outro."));
     CHECK_FALSE(has(html, "Triad reached"));
     CHECK_FALSE(has(html, "not measured"));
     CHECK_FALSE(has(html, "otherwise:"));
