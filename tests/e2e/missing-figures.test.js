@@ -113,13 +113,22 @@ describe("missing figures", () => {
         await page.goto(`${server.url}${lang}/${name}.html`);
         const first = page.locator(".figures-missing").first();
         if ((await first.count()) === 0) continue; // measured here: nothing missing to show
-        // The line low in the viewport, with the table it stands under (if any) above it.
-        await page.evaluate(() => {
+        // The table left above the line (if any), the line and the notes under it: small images.
+        await first.scrollIntoViewIfNeeded();
+        const clip = await page.evaluate(() => {
           const line = document.querySelector(".figures-missing");
-          window.scrollTo(0, line.getBoundingClientRect().top + window.scrollY - 520);
+          const table = line.previousElementSibling?.matches(".table-scroll") ? line.previousElementSibling : null;
+          let last = line;
+          while (last.nextElementSibling?.matches(".provenance")) last = last.nextElementSibling;
+          const top = (table || line).getBoundingClientRect().top + window.scrollY;
+          const bottom = last.getBoundingClientRect().bottom + window.scrollY;
+          const box = line.getBoundingClientRect();
+          // The sticky page header sits just above the clip, not over the table's caption.
+          window.scrollTo(0, top - document.querySelector("header").offsetHeight - 24);
+          return { x: box.left - 16, y: top - 16, width: box.width + 32, height: bottom - top + 32 };
         });
         const file = path.join(screenshotDir, `missing-${lang}-${name}.png`);
-        await page.screenshot({ path: file });
+        await page.screenshot({ path: file, clip, fullPage: true });
         assert.ok(fs.statSync(file).size > 5000, `${file} is blank`);
       }
     }
