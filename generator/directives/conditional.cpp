@@ -175,7 +175,8 @@ bool is_blank(cmark_node* node) {
     return text.find_first_not_of(" \t") == std::string_view::npos;
 }
 
-// A paragraph that held nothing but a hidden sentence goes too, rather than leaving an empty <p>.
+// A paragraph that held nothing but a hidden sentence goes too, rather than leaving an empty <p>;
+// so do a list item left empty by it, and a list left without items.
 void drop_if_empty(cmark_node* container) {
     if (cmark_node_get_type(container) != CMARK_NODE_PARAGRAPH) {
         return;
@@ -186,7 +187,14 @@ void drop_if_empty(cmark_node* container) {
             return;
         }
     }
-    cmark_node_free(container);
+    for (cmark_node* node = container; node;) {
+        cmark_node* parent = cmark_node_parent(node);
+        cmark_node_free(node);
+        const auto type = parent ? cmark_node_get_type(parent) : CMARK_NODE_NONE;
+        const bool emptied = (type == CMARK_NODE_ITEM || type == CMARK_NODE_LIST) &&
+                             cmark_node_first_child(parent) == nullptr;
+        node = emptied ? parent : nullptr;
+    }
 }
 
 // Resolves the markers among the children of one inline container, left to right.

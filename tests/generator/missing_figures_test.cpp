@@ -98,14 +98,19 @@ TEST_CASE("when-measured: without a fallback the sentence goes, and an emptied p
           "[directives][missing]") {
     gg_test::BookCopy book;
     // gpu.multi is skipped ("one GPU") on the fixture's own machine.
-    const auto html = build(book, "Before.\n\n`when-measured:` P2P: `value:gpu.multi/p2p`. "
-                                  "`end:`\n\nAfter `when-measured:` *all-reduce "
-                                  "`value:gpu.multi/nccl_allreduce`* `end:`.\n");
+    const auto html =
+        build(book, "Before.\n\n`when-measured:` P2P: `value:gpu.multi/p2p`. "
+                    "`end:`\n\nAfter `when-measured:` *all-reduce "
+                    "`value:gpu.multi/nccl_allreduce`* `end:`.\n\n"
+                    "* `when-measured:` NCCL `value:gpu.multi/nccl_allreduce` `end:`\n");
     CHECK_FALSE(has(html, "P2P"));
     CHECK_FALSE(has(html, "all-reduce"));
     CHECK_FALSE(has(html, "<p></p>"));
     CHECK(has(html, "<p>Before.</p>"));
     CHECK(has(html, "<p>After .</p>"));
+    CHECK_FALSE(has(html, "NCCL"));
+    CHECK_FALSE(has(html, "<li></li>")); // the emptied item and its list go too
+    CHECK_FALSE(has(html, "<ul>\n</ul>"));
 }
 
 TEST_CASE("when-measured: a value in the fallback resolves too, whichever branch shows",
