@@ -242,6 +242,7 @@ void resolve_in(cmark_node* container, const Context& context) {
         }
         const auto missing = first_missing(cited, context);
         cmark_node* fallback = otherwise ? cmark_node_next(otherwise) : nullptr;
+        const bool has_fallback = fallback && fallback != end; // "`otherwise:` `end:`" has none
         if (otherwise) { // the fallback's own values must resolve too, shown or not
             first_missing(value_spans(fallback, end), context);
         }
@@ -255,7 +256,7 @@ void resolve_in(cmark_node* container, const Context& context) {
         } else { // the markers and the cited text, through `otherwise:` when there is one
             remove_range(when, otherwise ? fallback : end);
             remove_range(end, after);
-            if (fallback && fallback != end) {
+            if (has_fallback) {
                 mark_fallback(container, fallback, after, *missing);
             }
         }
