@@ -23,6 +23,7 @@ struct ChartBuilder {
     ProvenanceNotes notes;
     bool measured = false;
     bool any_unmeasured = false;
+    MissingFigures missing; // why the values that did not come are missing
 
     charts::Axis axis(const char* key) {
         charts::Axis axis;
@@ -74,6 +75,7 @@ struct ChartBuilder {
         measured = true;
         if (found.value == nullptr) {
             any_unmeasured = true;
+            missing.add(found.result);
             return std::nullopt;
         }
         return in_axis_unit(near, *found.value, measure::numeric(*found.value), axis_unit);
@@ -82,8 +84,7 @@ struct ChartBuilder {
     // Converts a metric's number to the axis unit; a unit that cannot be converted fails the
     // build rather than drawing bars 1000x off.
     std::optional<double> in_axis_unit(const YAML::Node& near, const json& metric,
-                                       std::optional<double> number,
-                                       const std::string& axis_unit) {
+                                       std::optional<double> number, const std::string& axis_unit) {
         if (!number || axis_unit.empty()) {
             return number;
         }
@@ -221,6 +222,7 @@ struct ChartBuilder {
                 measured = true;
                 if (found.value == nullptr) {
                     any_unmeasured = true;
+                    missing.add(found.result);
                     continue;
                 }
                 if (!found.value->is_array()) {
@@ -281,11 +283,13 @@ struct ChartBuilder {
                     near, host, "gpu.gemm/devices/0/precisions/" + precision + "/best")) {
                 roof.compute_tflops.push_back({precision, *best, false});
             }
-            if (auto peak = optional_number(host, "gpu.specs/devices/0/peak/" + peak_key.at(precision))) {
+            if (auto peak =
+                    optional_number(host, "gpu.specs/devices/0/peak/" + peak_key.at(precision))) {
                 roof.compute_tflops.push_back({precision, *peak, true});
             }
         }
-        roof.theoretical_bandwidth_gbs = optional_number(host, "gpu.specs/devices/0/peak/memory_bandwidth");
+        roof.theoretical_bandwidth_gbs =
+            optional_number(host, "gpu.specs/devices/0/peak/memory_bandwidth");
         if (bandwidth && !roof.compute_tflops.empty()) {
             spec.roofline = std::move(roof);
         }
@@ -304,7 +308,7 @@ BlockHtml chart(const Body& body, const Context& context, int chart_number) {
     const auto& root = body.root();
     body.allow_only(root, {"type", "title", "description", "x", "y", "data", "label", "group",
                            "highlight", "series", "host", "precisions"});
-    ChartBuilder builder{body, context, {}, {}, false, false};
+    ChartBuilder builder{body, context, {}, {}, false, false, {}};
     auto& spec = builder.spec;
     const std::string type = body.text(root, "type");
     // Prefixed by the page so that ids stay unique in print.html, which holds every page.
@@ -337,15 +341,20 @@ BlockHtml chart(const Body& body, const Context& context, int chart_number) {
         body.fail(root["type"],
                   "unknown chart type \"" + type + "\" (known: bar, line, scatter, roofline)");
     }
-    std::string html;
-    if (has_points(spec)) {
-        html = charts::render_figure(spec, context.lang);
-    } else { // nothing measured yet: say so instead of drawing empty axes
-        html = "<figure class=\"chart chart-unmeasured\" id=\"" + spec.id + "\"><figcaption>" +
-               markdown::escape_html(spec.title) + "</figcaption><p>" +
-               markdown::escape_html(not_measured_text(context.lang)) + "</p></figure>\n";
+    if (!has_points(spec)) {
+        // Nothing to draw: one line saying what the chart would show, why, and how to fill it,
+        // instead of empty axes (a data-file chart without points says "no data").
+        const std::string line =
+            builder.any_unmeasured
+                ? builder.missing.html(spec.title, context)
+                : "<p class=\"figures-missing\">" +
+                      markdown::escape_html(spec.title + ": " + ui_text(context, "chart_no_data")) +
+                      "</p>\n";
+        return {"<figure class=\"chart chart-unmeasured\" id=\"" + spec.id + "\">" + line +
+                    "</figure>\n",
+                false};
     }
-    return {html + builder.notes.html(), builder.measured};
+    return {charts::render_figure(spec, context.lang) + builder.notes.html(), builder.measured};
 }
 
 #else

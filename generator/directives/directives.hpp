@@ -27,6 +27,8 @@ struct Context {
     int line_offset = 0;        ///< file line = Markdown body line + line_offset
     std::string id_prefix;      ///< makes generated ids unique in print.html ("page-x")
     TableRenderer render_table;
+    nlohmann::json strings = nlohmann::json::object();         ///< strings.json for `lang`
+    nlohmann::json english_strings = nlohmann::json::object(); ///< strings.json for "en"
 };
 
 struct Expansion {

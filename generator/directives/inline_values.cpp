@@ -29,10 +29,15 @@ InlineHtml provenance_value(const std::string& host, const std::string& pointer,
                  "no provenance field \"" + pointer.substr(1) + "\" in " +
                      result.document->file.generic_string());
         }
-        const auto text = measure::format_value(document.at(path), context.lang).text;
+        const auto& field = document.at(path);
+        const auto text = measure::format_value(field, context.lang).text;
         return {"<strong class=\"measured\" title=\"" +
                     escape_html(measure::provenance_text(result, context.lang)) + "\">",
-                text, "</strong>", true};
+                text,
+                "</strong>",
+                true,
+                field.is_null(),
+                field.is_null() ? "no value in the measurement document" : ""};
     } catch (const measure::LookupError& error) {
         fail(context, line, "value", error.what());
     } catch (const nlohmann::json::exception&) {
@@ -63,10 +68,21 @@ InlineHtml measured_value(const std::string& spec, const Context& context, int l
         const std::string title = measure::provenance_text(result, context.lang);
         if (value == nullptr) {
             return {"<span class=\"not-measured\" title=\"" + escape_html(result.reason()) + "\">",
-                    not_measured_text(context.lang), "</span>", true};
+                    not_measured_text(context.lang),
+                    "</span>",
+                    true,
+                    true,
+                    result.reason()};
         }
+        const auto formatted = measure::format_value(*value, context.lang);
+        // A null field, or a metric whose numbers are null, formats as "—": no figure either.
+        const bool missing = value->is_null() || (value->is_object() && !formatted.number);
         return {"<strong class=\"measured\" title=\"" + escape_html(title) + "\">",
-                measure::format_value(*value, context.lang).text, "</strong>", true};
+                formatted.text,
+                "</strong>",
+                true,
+                missing,
+                missing ? "no value in the measurement document" : ""};
     } catch (const measure::LookupError& error) {
         fail(context, line, "value", error.what());
     }
@@ -101,8 +117,12 @@ InlineHtml data_value(const std::string& spec, const Context& context, int line)
     if (metric.is_number()) {
         metric = {{"value", metric}, {"unit", column_unit(data->second, field)}};
     }
-    return {"<span class=\"data-value\">", measure::format_value(metric, context.lang).text,
-            "</span>", false};
+    return {"<span class=\"data-value\">",
+            measure::format_value(metric, context.lang).text,
+            "</span>",
+            false,
+            false,
+            ""};
 }
 
 } // namespace

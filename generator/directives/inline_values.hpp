@@ -15,6 +15,8 @@ bool is_inline_value(std::string_view literal);
 struct InlineHtml {
     std::string open, text, close;
     bool measured = false;
+    bool missing = false; ///< a `value:` with no figure ("not measured", or a null field)
+    std::string reason;   ///< why it is missing (the probe's skip reason), "" when not
 };
 
 /// The inline HTML for a span; InputError "file:line: value: problem" when it cannot be found.

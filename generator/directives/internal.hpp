@@ -52,6 +52,28 @@ struct MeasuredValue {
 MeasuredValue lookup(const Body& body, const YAML::Node& near, const Context& context,
                      const std::string& host, const ProbePath& path);
 
+/// An interface string from templates/strings.json in the page's language (then English, then a
+/// built-in English default, so that older custom templates keep working).
+std::string ui_text(const Context& context, const std::string& key);
+
+/// `pattern` with {0}, {1}, … replaced by `args`.
+std::string fill(std::string pattern, const std::vector<std::string>& args);
+
+/// "a, b and c": `separator` between words, `last_separator` before the last.
+std::string join_words(const std::vector<std::string>& words, const std::string& separator,
+                       const std::string& last_separator);
+
+/// Why a host column or a chart has no figures at all, collected from its probe results, and the
+/// one line that stands in for them: what would be shown, why it is missing, how to fill it.
+struct MissingFigures {
+    bool no_gpu_here = false;               ///< host `this` fell back: no GPU figures of its own
+    bool not_yet_measured = false;          ///< a placeholder document answered
+    std::vector<std::string> other_reasons; ///< a probe's own skip or failure reason ("one GPU")
+    void add(const measure::ProbeResult& result);
+    /// `<p class="figures-missing">WHAT: no measured figures yet (WHY). HOW.</p>`
+    std::string html(const std::string& what, const Context& context) const;
+};
+
 /// Provenance notes, one per distinct source, in order of first use.
 class ProvenanceNotes {
   public:

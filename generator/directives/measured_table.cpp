@@ -1,5 +1,9 @@
 // gg-table: rows x columns, each column a host (measured) or a data-file record (catalogue).
 #include "directives/internal.hpp"
+#include "markdown/markdown.hpp"
+
+#include <algorithm>
+#include <optional>
 
 namespace gpuguide::directives {
 namespace {
@@ -14,26 +18,34 @@ struct Column {
     YAML::Node node;
 };
 
-json measured_cell(const MeasuredValue& found, const Context& context, bool with_unit,
-                   ProvenanceNotes& notes) {
-    notes.add(found.result, context.lang);
-    json cell{{"kind", measure::provenance_kind(found.result)},
-              {"title", measure::provenance_text(found.result, context.lang)}};
+// A measured cell; `notes` are added later, only for the columns that stay in the table.
+struct Cell {
+    json view;
+    std::optional<measure::ProbeResult> result; // host columns only
+    bool not_measured = false;                  // the probe gave no figure (skipped, failed)
+};
+
+Cell measured_cell(const MeasuredValue& found, const Context& context, bool with_unit) {
+    Cell cell{json{{"kind", measure::provenance_kind(found.result)},
+                   {"title", measure::provenance_text(found.result, context.lang)}},
+              found.result};
+    auto& view = cell.view;
     if (found.value == nullptr) {
-        cell["text"] = not_measured_text(context.lang);
-        cell["title"] = found.result.reason();
-        cell["numeric"] = false;
+        cell.not_measured = true;
+        view["text"] = not_measured_text(context.lang);
+        view["title"] = found.result.reason();
+        view["numeric"] = false;
         return cell;
     }
     if (with_unit) {
         const auto formatted = measure::format_value(*found.value, context.lang);
-        cell["text"] = formatted.text;
-        cell["numeric"] = formatted.number.has_value();
+        view["text"] = formatted.text;
+        view["numeric"] = formatted.number.has_value();
     } else { // the row label names the unit, as the record columns beside it do
         const auto number = measure::numeric(*found.value);
-        cell["text"] = number ? measure::format_number(*number)
+        view["text"] = number ? measure::format_number(*number)
                               : measure::format_value(*found.value, context.lang).text;
-        cell["numeric"] = number.has_value();
+        view["numeric"] = number.has_value();
     }
     return cell;
 }
@@ -78,11 +90,76 @@ std::vector<Column> record_form_columns(const Body& body, const Context& context
     return columns;
 }
 
+// `datasheet: gpus/h100-sxm` on the table: the catalogue record whose datasheet figures stand in
+// for a reference column nobody has measured yet; each row names its field (`datasheet: field`).
+struct Datasheet {
+    const DataFile* data = nullptr;
+    const json* record = nullptr;
+    std::string name; // the record's name in the page's language
+
+    Datasheet(const Body& body, const Context& context) {
+        const auto& root = body.root();
+        if (!root["datasheet"]) {
+            return;
+        }
+        const auto [file, key] = split_probe_path(body.text(root, "datasheet"));
+        data = &data_file(body, root["datasheet"], context, file);
+        const auto found = data->records_by_key.find(key.empty() ? "" : key.substr(1));
+        if (key.size() < 2 || found == data->records_by_key.end()) {
+            body.fail(root["datasheet"], "no record \"" + key.substr(key.empty() ? 0 : 1) +
+                                             "\" in " + data->path.generic_string() +
+                                             " (write `datasheet: FILE/KEY`, e.g. "
+                                             "datasheet: gpus/h100-sxm)");
+        }
+        record = found->second;
+        const json name_field = record->value("name", json(found->first)); // outlives `label`
+        const auto& label = localized(name_field, context.lang);
+        name = label.is_string() ? label.get<std::string>() : found->first;
+    }
+
+    // The row's datasheet figure: formatted with the catalogue column's unit (host form) or as a
+    // plain number (record form, whose row labels name the unit); "—" where the record has none.
+    json cell(const Body& body, const YAML::Node& row, const Context& context,
+              bool with_unit) const {
+        json view{{"text", "—"}, {"kind", "datasheet"}, {"title", ""}, {"numeric", false}};
+        if (!row["datasheet"]) {
+            return view;
+        }
+        const auto field = body.text(row, "datasheet");
+        if (data == nullptr) {
+            body.fail(row["datasheet"], "a row's `datasheet:` field needs the table's "
+                                        "`datasheet:` record (e.g. datasheet: gpus/h100-sxm)");
+        }
+        check_column(body, row["datasheet"], *data, field);
+        const auto found = record->find(field);
+        if (found == record->end() || !found->is_number()) {
+            return view;
+        }
+        const json metric{{"value", *found}, {"unit", column_unit(*data, field)}};
+        view["text"] = with_unit ? measure::format_value(metric, context.lang).text
+                                 : measure::format_number(found->get<double>());
+        view["numeric"] = true;
+        view["title"] = ui_text(context, "datasheet_title");
+        return view;
+    }
+
+    std::string note_html(const Context& context) const {
+        const json title_field = data->json.value("title", json(""));
+        const auto& title = localized(title_field, context.lang);
+        const auto line = fill(ui_text(context, "datasheet_note"),
+                               {name, title.is_string() ? title.get<std::string>() : "",
+                                data->json.value("as_of", std::string("—"))});
+        return "<p class=\"provenance provenance-datasheet\">" + markdown::escape_html(line) +
+               "</p>\n";
+    }
+};
+
 } // namespace
 
 BlockHtml measured_table(const Body& body, const Context& context) {
     const auto& root = body.root();
-    body.allow_only(root, {"title", "probe", "hosts", "host", "rows", "columns", "caption"});
+    body.allow_only(root,
+                    {"title", "probe", "hosts", "host", "rows", "columns", "caption", "datasheet"});
     const bool record_form = static_cast<bool>(root["columns"]);
     std::vector<Column> columns;
     if (record_form) {
@@ -96,36 +173,41 @@ BlockHtml measured_table(const Body& body, const Context& context) {
             }
         }
     }
+    const Datasheet datasheet(body, context);
     const std::string table_probe = body.text_or(root, "probe", "");
-    ProvenanceNotes notes;
-    json rows = json::array();
+    std::vector<std::vector<Cell>> grid; // rows x columns
+    std::vector<json> datasheet_cells;   // one per row
+    json labels = json::array();
     for (const auto& row_node : body.list(root, "rows")) {
-        json cells = json::array();
+        std::vector<Cell> cells;
         if (record_form) {
-            body.allow_only(row_node, {"label", "field", "cpu", "gpu"});
+            body.allow_only(row_node, {"label", "field", "cpu", "gpu", "datasheet"});
         } else {
-            body.allow_only(row_node, {"label", "value", "probe"});
+            body.allow_only(row_node, {"label", "value", "probe", "datasheet"});
         }
+        datasheet_cells.push_back(datasheet.cell(body, row_node, context, !record_form));
         for (const auto& column : columns) {
             if (column.record != nullptr) {
                 const std::string field = body.text_or(row_node, "field", "");
                 const auto found = column.record->find(field);
                 if (field.empty() || found == column.record->end() || found->is_null()) {
-                    cells.push_back(missing_cell());
+                    cells.push_back({missing_cell(), std::nullopt, false});
                 } else {
-                    cells.push_back({{"text", measure::format_value(localized(*found, context.lang),
-                                                                    context.lang)
-                                                  .text},
-                                     {"kind", "record"},
-                                     {"title", ""},
-                                     {"numeric", found->is_number()}});
+                    cells.push_back({{{"text", measure::format_value(
+                                                   localized(*found, context.lang), context.lang)
+                                                   .text},
+                                      {"kind", "record"},
+                                      {"title", ""},
+                                      {"numeric", found->is_number()}},
+                                     std::nullopt,
+                                     false});
                 }
                 continue;
             }
             ProbePath path;
             if (record_form) {
                 if (!row_node[column.device]) {
-                    cells.push_back(missing_cell());
+                    cells.push_back({missing_cell(), std::nullopt, false});
                     continue;
                 }
                 path = split_probe_path(body.text(row_node, column.device));
@@ -138,22 +220,104 @@ BlockHtml measured_table(const Body& body, const Context& context) {
             }
             const auto& near = record_form ? row_node[column.device] : row_node["value"];
             cells.push_back(measured_cell(lookup(body, near, context, column.host, path), context,
-                                          !record_form, notes));
+                                          !record_form));
         }
-        rows.push_back({{"label", body.text(row_node, "label")}, {"cells", std::move(cells)}});
+        grid.push_back(std::move(cells));
+        labels.push_back(body.text(row_node, "label"));
     }
+
+    // A host column without a single figure collapses into one line under the table; where it
+    // is the reference's and the table names a datasheet record, the datasheet takes its place.
+    const auto* reference =
+        context.store.references().empty() ? nullptr : &context.store.references().front();
+    const bool any_datasheet_figure =
+        std::any_of(datasheet_cells.begin(), datasheet_cells.end(),
+                    [](const json& cell) { return cell["numeric"].get<bool>(); });
+    MissingFigures missing;
+    std::vector<std::string> missing_labels;
+    std::vector<int> shown; // column index, or -1 for the datasheet column
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+        bool any_figure = false, any_unmeasured = false, from_reference = false;
+        for (const auto& row : grid) {
+            any_figure = any_figure || (row[c].result && !row[c].not_measured);
+            any_unmeasured = any_unmeasured || row[c].not_measured;
+            from_reference =
+                from_reference || (row[c].result && row[c].result->document == reference);
+        }
+        if (columns[c].record != nullptr || any_figure || !any_unmeasured) {
+            shown.push_back(static_cast<int>(c));
+            continue;
+        }
+        for (const auto& row : grid) {
+            if (row[c].result) {
+                missing.add(*row[c].result);
+            }
+        }
+        missing_labels.push_back(columns[c].label);
+        if (from_reference && any_datasheet_figure &&
+            std::find(shown.begin(), shown.end(), -1) == shown.end()) {
+            shown.push_back(-1);
+        }
+    }
+
+    ProvenanceNotes notes;
     json header = json::array();
-    for (const auto& column : columns) {
-        header.push_back({{"label", column.label}, {"kind", column.record ? "record" : "host"}});
+    json rows = json::array();
+    for (int c : shown) {
+        header.push_back(
+            c < 0 ? json{{"label", fill(ui_text(context, "datasheet"), {datasheet.name})},
+                         {"kind", "datasheet"}}
+                  : json{{"label", columns[c].label},
+                         {"kind", columns[c].record ? "record" : "host"}});
+    }
+    for (std::size_t r = 0; r < grid.size(); ++r) {
+        json cells = json::array();
+        bool holds_a_value = false; // a probe's own value, even a null one shown as "—"
+        for (int c : shown) {
+            if (c < 0) {
+                cells.push_back(datasheet_cells[r]);
+                continue;
+            }
+            auto& cell = grid[r][c];
+            if (cell.result) {
+                notes.add(*cell.result, context.lang);
+                holds_a_value = holds_a_value || !cell.not_measured;
+            }
+            if (cell.not_measured) { // a gap in a column with figures: a dash, the reason as title
+                cell.view["text"] = "—";
+            }
+            cells.push_back(std::move(cell.view));
+        }
+        // With a column collapsed, a row left with nothing but gaps ("—" for no figure, no
+        // record field, no datasheet field) says nothing the line under the table does not say.
+        const bool only_gaps =
+            !holds_a_value && std::all_of(cells.begin(), cells.end(),
+                                          [](const json& cell) { return cell["text"] == "—"; });
+        if (!(only_gaps && !missing_labels.empty())) {
+            rows.push_back({{"label", labels[r]}, {"cells", std::move(cells)}});
+        }
+    }
+    const std::string title = body.text_or(root, "title", "");
+    std::string missing_html;
+    if (!missing_labels.empty()) {
+        const auto who = join_words(missing_labels, ", ", ui_text(context, "missing_and"));
+        missing_html = missing.html(
+            title.empty() ? who : fill(ui_text(context, "figures_of"), {title, who}), context);
+    }
+    if (shown.empty() || rows.empty()) { // nothing left to tabulate: the line alone
+        return {missing_html, false};
     }
     const bool measured = !notes.html().empty();
-    json view{{"title", body.text_or(root, "title", "")},
-              {"caption", body.text_or(root, "caption", "")},
-              {"lang", context.lang},
-              {"columns", std::move(header)},
-              {"rows", std::move(rows)},
-              {"measured", measured},
-              {"provenance_html", notes.html()}};
+    const bool with_datasheet = std::find(shown.begin(), shown.end(), -1) != shown.end();
+    json view{
+        {"title", title},
+        {"caption", body.text_or(root, "caption", "")},
+        {"lang", context.lang},
+        {"columns", std::move(header)},
+        {"rows", std::move(rows)},
+        {"measured", measured},
+        {"missing_html", missing_html},
+        {"provenance_html", notes.html() + (with_datasheet ? datasheet.note_html(context) : "")}};
     return {context.render_table("measured-table", view), measured};
 }
 

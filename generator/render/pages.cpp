@@ -103,7 +103,9 @@ RenderedPage render_page(const SiteContext& site, const Language& language, std:
                                       print_id(page),
                                       [&site](const std::string& name, const json& view) {
                                           return site.templates.render("tables/" + name, view);
-                                      }};
+                                      },
+                                      site.templates.strings(language.code),
+                                      site.templates.strings("en")};
     const auto expansion = directives::expand(document, context);
 
     const auto links = markdown::collect_links(document);

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks the real guide built from a complete measurement document (full_shape_document.py):
 every cell of a "This machine" column, every chart and every inline measured value holds a
-figure. The only
+figure, and no `when-measured:` sentence gives way to its fallback. The only
 exceptions are the probes that document skips for a reason of their own, and those must show
 that reason.
 
@@ -19,6 +19,7 @@ import sys
 
 THIS_MACHINE = {"This machine", "本机"}
 NOT_MEASURED = {"not measured", "未测量", "—", ""}
+NO_GPU_HERE = ("this build has no GPU measurements", "本次构建没有 GPU 测量结果")  # strings.json
 
 
 def text_of(fragment):
@@ -54,8 +55,19 @@ def main(site, document_path):
                         problems.append(f"{name}: {text_of(row_cells[0][1])}: '{text_of(cell)}' ({reason})")
                     else:
                         figures += 1
-        for caption in re.findall(r'<figure class="chart chart-unmeasured"[^>]*><figcaption>(.*?)</figcaption>', source):
-            problems.append(f"{name}: chart '{text_of(caption)}' drew nothing")
+        # A chart with nothing to draw is one line saying why; only a probe's own skip may cause it.
+        for line in re.findall(r'<figure class="chart chart-unmeasured"[^>]*>(.*?)</figure>', source, re.S):
+            if not any(reason in text_of(line) for reason in own_skips):
+                problems.append(f"{name}: chart drew nothing: '{text_of(line)}'")
+        # A collapsed host column: this build's columns must never collapse here (the reference's
+        # may, while it is a placeholder).
+        for line in re.findall(r'<p class="figures-missing">(.*?)</p>', source, re.S):
+            if any(words in text_of(line) for words in NO_GPU_HERE):
+                problems.append(f"{name}: this machine's column collapsed: '{text_of(line)}'")
+        # A `when-measured:` sentence that gave way to its fallback for any other reason.
+        for reason, text in re.findall(r'<span class="figures-fallback" title="([^"]*)">(.*?)</span>', source, re.S):
+            if html.unescape(reason) not in own_skips:
+                problems.append(f"{name}: fallback shown ({html.unescape(reason)}): '{text_of(text)[:60]}'")
         for attributes, value in re.findall(r'<span class="not-measured"([^>]*)>(.*?)</span>', source):
             reason = html.unescape(re.search(r'title="([^"]*)"', attributes).group(1))
             if reason not in own_skips:

@@ -63,11 +63,13 @@ TEST_CASE("gg-chart: roofline and measured line charts draw figures with provena
     CHECK(html.find("chart-unmeasured") == std::string::npos);
 }
 
-TEST_CASE("gg-chart: a probe that did not run gives a 'not measured' figure, not empty axes", "[directives]") {
+TEST_CASE("gg-chart: a probe that did not run gives a line saying why, not empty axes", "[directives]") {
     const auto html = built_page(kFence + "gg-chart\ntype: bar\ntitle: P2P\nseries:\n"
                                           "  - {label: P2P, value: gpu.multi/p2p/bandwidth}\n" + kFence + "\n");
-    CHECK(html.find("<figure class=\"chart chart-unmeasured\" id=\"page-03-notes-chart-1\"><figcaption>P2P"
-                    "</figcaption><p>not measured</p></figure>") != std::string::npos);
+    // gpu.multi skipped for a reason of its own ("one GPU"): a GPU host would not fill it in.
+    CHECK(html.find("<figure class=\"chart chart-unmeasured\" id=\"page-03-notes-chart-1\">"
+                    "<p class=\"figures-missing\">P2P: no measured figures (one GPU).</p>") !=
+          std::string::npos);
 }
 
 TEST_CASE("a result the probe runner took from its cache reads like a fresh one, dated when "
@@ -169,7 +171,7 @@ TEST_CASE("directive errors: file:line: directive: problem", "[directives][error
                                     "\"/devices/0/tirad\" (known at \"/devices/0\": copy, triad)");
     CHECK(error_for(kFence + "gg-table\nprobe: gpu.stream\nrwos: []\n" + kFence + "\n") ==
           "content/en/03-notes.md:6: gg-table: unknown key `rwos` (known: title, probe, hosts, "
-          "host, rows, columns, caption)");
+          "host, rows, columns, caption, datasheet)");
     const auto yaml_error =
         error_for(kFence + "gg-table\nprobe: gpu.stream\nrows: [\n" + kFence + "\n");
     CHECK(yaml_error.starts_with("content/en/03-notes.md:"));

@@ -1,0 +1,137 @@
+// The guide as a reader sees it where figures are missing (40-browser.sh builds it with
+// --measure reference: no GPU figures of this machine, and a reference that may not be measured
+// yet). No table column or chart is a grid of "not measured", no sentence shows a missing figure,
+// and where the reference is a placeholder its datasheet figures stand in, labelled as such.
+// Screenshots of the pages with a formerly empty table go to build/screenshots/missing-*.png.
+"use strict";
+const { describe, it, before, after } = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("node:fs");
+const path = require("node:path");
+const { serve, launch, htmlPages, requireSite, screenshotDir } = require("./lib/site");
+
+const NOT_MEASURED = /^(not measured|未测量)$/;
+// Pages whose tables or charts had no figure at all in the GPU-less guide before issue 18.
+const AFFECTED = ["03-gpu-architecture", "05-tensor-cores", "08-gpu-metrics", "19-multi-gpu"];
+
+describe("missing figures", () => {
+  let browser, server;
+  before(async () => {
+    requireSite();
+    server = await serve("/");
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("no table column, chart or sentence is made of missing figures, on every page", async () => {
+    const page = await browser.newPage();
+    const problems = [];
+    let lines = 0;
+    for (const rel of htmlPages().filter((p) => /^(en|zh)\//.test(p))) {
+      await page.goto(server.url + rel);
+      const found = await page.evaluate((pattern) => {
+        const notMeasured = new RegExp(pattern);
+        const out = { problems: [], lines: document.querySelectorAll(".figures-missing").length };
+        for (const table of document.querySelectorAll("table.measured-table")) {
+          const rows = [...table.tBodies[0].rows];
+          const width = rows[0]?.cells.length ?? 0;
+          for (let c = 1; c < width; c++) {
+            const texts = rows.map((row) => row.cells[c].textContent.trim());
+            if (texts.every((t) => notMeasured.test(t) || t === "—")) {
+              out.problems.push(`table "${table.caption?.textContent}" has a column without a figure`);
+            }
+          }
+          for (const cell of table.querySelectorAll("td")) {
+            if (notMeasured.test(cell.textContent.trim())) {
+              out.problems.push(`table "${table.caption?.textContent}" has a "not measured" cell`);
+            }
+          }
+        }
+        for (const figure of document.querySelectorAll("figure.chart")) {
+          if (!figure.querySelector("svg") && !figure.querySelector(".figures-missing")) {
+            out.problems.push(`chart ${figure.id} has neither a drawing nor a line saying why`);
+          }
+        }
+        // A missing figure inside prose: the old "triad reached not measured".
+        for (const span of document.querySelectorAll("main .not-measured")) {
+          out.problems.push(`"${span.parentElement.textContent.trim().slice(0, 80)}…" cites a missing figure`);
+        }
+        for (const marker of document.querySelectorAll("main code")) {
+          if (/^(when-measured|otherwise|end):$/.test(marker.textContent)) {
+            out.problems.push(`marker \`${marker.textContent}\` left in the page`);
+          }
+        }
+        return out;
+      }, NOT_MEASURED.source);
+      problems.push(...found.problems.map((p) => `${rel}: ${p}`));
+      lines += found.lines;
+    }
+    await page.close();
+    assert.deepEqual(problems, []);
+    // The build has no GPU figures of its own, so some column or chart must have collapsed.
+    assert.ok(lines > 0, "no page says which figures are missing: did the build have a GPU?");
+  });
+
+  it("a missing column says what, why and how to fill it, in the page's language", async () => {
+    const page = await browser.newPage();
+    for (const [lang, how] of [["en", /NVIDIA GPU fills them in/], ["zh", /NVIDIA GPU 的主机上构建/]]) {
+      await page.goto(`${server.url}${lang}/08-gpu-metrics.html`);
+      const line = await page.locator("p.figures-missing").first().textContent();
+      assert.match(line, lang === "en" ? /^GPU memory bandwidth \(STREAM\) for / : /^GPU 显存带宽（STREAM）（本机和参考机 reference-h100）：/);
+      assert.match(line, lang === "en" ? /this build has no GPU measurements/ : /本次构建没有 GPU 测量结果/);
+      assert.match(line, how);
+    }
+    await page.close();
+  });
+
+  it("an unmeasured reference shows its datasheet figure, labelled as datasheet", async (t) => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}en/08-gpu-metrics.html`);
+    if ((await page.locator(".provenance-placeholder, p.figures-missing").count()) === 0) {
+      t.skip("the reference in this build is measured: its own figures stand in the table");
+      await page.close();
+      return;
+    }
+    const table = page.locator("table.measured-table", { hasText: "STREAM" });
+    assert.match(await table.locator("th.kind-datasheet").textContent(), /^H100 SXM5 80GB datasheet$/);
+    const row = table.locator("tr", { hasText: "Theoretical bandwidth" });
+    assert.equal(await row.locator("td.kind-datasheet").textContent(), "3.35\u00A0TB/s");
+    assert.match(await page.locator(".provenance-datasheet").first().textContent(), /not measurements/);
+    await page.goto(`${server.url}zh/05-tensor-cores.html`);
+    assert.match(await page.locator("th.kind-datasheet").first().textContent(), /官方规格$/);
+    await page.close();
+  });
+
+  it("screenshots of the pages with a formerly empty table (desktop, en and zh)", async () => {
+    fs.mkdirSync(screenshotDir, { recursive: true });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+    for (const lang of ["en", "zh"]) {
+      for (const name of AFFECTED) {
+        await page.goto(`${server.url}${lang}/${name}.html`);
+        const first = page.locator(".figures-missing").first();
+        if ((await first.count()) === 0) continue; // measured here: nothing missing to show
+        // The table left above the line (if any), the line and the notes under it: small images.
+        await first.scrollIntoViewIfNeeded();
+        const clip = await page.evaluate(() => {
+          const line = document.querySelector(".figures-missing");
+          const table = line.previousElementSibling?.matches(".table-scroll") ? line.previousElementSibling : null;
+          let last = line;
+          while (last.nextElementSibling?.matches(".provenance")) last = last.nextElementSibling;
+          const top = (table || line).getBoundingClientRect().top + window.scrollY;
+          const bottom = last.getBoundingClientRect().bottom + window.scrollY;
+          const box = line.getBoundingClientRect();
+          // The sticky page header sits just above the clip, not over the table's caption.
+          window.scrollTo(0, top - document.querySelector("header").offsetHeight - 24);
+          return { x: box.left - 16, y: top - 16, width: box.width + 32, height: bottom - top + 32 };
+        });
+        const file = path.join(screenshotDir, `missing-${lang}-${name}.png`);
+        await page.screenshot({ path: file, clip, fullPage: true });
+        assert.ok(fs.statSync(file).size > 5000, `${file} is blank`);
+      }
+    }
+    await page.close();
+  });
+});
