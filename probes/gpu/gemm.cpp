@@ -1,6 +1,7 @@
 // gpu.gemm: cuBLAS throughput by precision over a size sweep, every result checked against a
 // host FP64 reference (all entries at n=256, sampled entries at each sweep size).
 #include "core/stats.hpp"
+#include "gpu/cublas_api.hpp"
 #include "gpu/gemm_runner.hpp"
 #include "gpu/gpu_probe.hpp"
 
@@ -19,8 +20,14 @@ int batch_for(double one_gemm_seconds) {
 /// Sizes whose single GEMM takes longer than this are the sweep's last (slow FP64, old GPUs).
 constexpr double kSlowGemmSeconds = 0.25;
 
+/// FP8 entries say whether fast accumulation was on (the others have no such switch).
+void record_fast_accum(const PrecisionSpec& spec, nlohmann::json& entry) {
+    if (spec.ab_type == CUDA_R_8F_E4M3)
+        entry["fast_accum"] = spec.fast_accum;
+}
+
 nlohmann::json measure_precision(const PrecisionSpec& spec, const std::vector<int>& sizes, int reps,
-                                 EventTimer& timer, std::string& failure) {
+                                 EventTimer& timer, BlasContext& blas, std::string& failure) {
     nlohmann::json entry = {{"supported", true},
                             {"math_mode", spec.math_mode},
                             {"best", nullptr},
@@ -30,13 +37,13 @@ nlohmann::json measure_precision(const PrecisionSpec& spec, const std::vector<in
                             {"tolerance", spec.tolerance}};
     double worst_error = 0;
     {
-        GemmCase small(spec, 256, timer.stream());
+        GemmCase small(spec, 256, blas);
         small.launch();
         worst_error = small.max_relative_error(0); // every entry
     }
     double best = -1;
     for (int n : sizes) {
-        GemmCase gemm(spec, n, timer.stream());
+        GemmCase gemm(spec, n, blas);
         gemm.launch(); // first call: heuristics, kernel load
         double one = timer.seconds([&] { gemm.launch(); });
         int batch = batch_for(one);
@@ -72,6 +79,11 @@ class GemmProbe final : public PerDeviceProbe {
   public:
     GemmProbe() : PerDeviceProbe("gpu.gemm") {}
 
+    Support supported() const override {
+        const CublasApi& api = CublasApi::instance();
+        return api.available() ? Support{} : Support{false, api.error};
+    }
+
   protected:
     nlohmann::json measure_device(int device, const ProbeContext& context) override {
         int cc = attribute(cudaDevAttrComputeCapabilityMajor, device) * 10 +
@@ -80,6 +92,7 @@ class GemmProbe final : public PerDeviceProbe {
             context.quick ? std::vector<int>{512, 1024} : std::vector<int>{1024, 2048, 4096, 8192};
         int reps = context.quick ? 3 : 10;
         EventTimer timer;
+        BlasContext blas(timer.stream()); // handles and workspace shared by every case here
         nlohmann::json precisions = nlohmann::json::object();
         std::string failure;
         for (const auto& spec : precision_specs()) {
@@ -93,10 +106,11 @@ class GemmProbe final : public PerDeviceProbe {
                                          {"best_n", nullptr},
                                          {"sweep", nlohmann::json::array()},
                                          {"max_rel_error", nullptr}};
+                record_fast_accum(spec, precisions[spec.name]);
                 continue;
             }
             try {
-                precisions[spec.name] = measure_precision(spec, sizes, reps, timer, failure);
+                precisions[spec.name] = measure_precision(spec, sizes, reps, timer, blas, failure);
             } catch (const std::exception& error) {
                 // One precision failing (no algorithm, out of memory) keeps the others' figures.
                 precisions[spec.name] = {
@@ -108,6 +122,7 @@ class GemmProbe final : public PerDeviceProbe {
                     failure = spec.name + ": " + error.what();
                 cudaGetLastError();
             }
+            record_fast_accum(spec, precisions[spec.name]);
         }
         nlohmann::json result = {
             {"precisions", precisions},

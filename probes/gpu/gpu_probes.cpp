@@ -1,3 +1,4 @@
+#include "core/devices.hpp"
 #include "gpu/cuda_util.hpp"
 #include "gpu/gpu_probe.hpp"
 
@@ -6,7 +7,7 @@ namespace gpuguide::probes {
 nlohmann::json gpu::PerDeviceProbe::run(const ProbeContext& context) {
     nlohmann::json devices = nlohmann::json::array();
     std::string failure;
-    for (int device = 0; device < device_count(); ++device) {
+    for (int device : devices_to_measure(context.devices, device_count())) {
         GG_CUDA(cudaSetDevice(device));
         nlohmann::json entry = measure_device(device, context);
         entry["index"] = device;

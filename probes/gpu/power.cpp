@@ -1,6 +1,7 @@
 // gpu.power: NVML's total-energy counter read around a sustained GEMM run, in windows, giving
 // energy, average power and GFLOP/s per watt.
 #include "core/stats.hpp"
+#include "gpu/cublas_api.hpp"
 #include "gpu/gemm_runner.hpp"
 #include "gpu/gpu_probe.hpp"
 #include "gpu/nvml.hpp"
@@ -27,6 +28,8 @@ class PowerProbe final : public PerDeviceProbe {
     PowerProbe() : PerDeviceProbe("gpu.power") {}
 
     Support supported() const override {
+        if (const CublasApi& api = CublasApi::instance(); !api.available())
+            return {false, api.error};
         Nvml& nvml = Nvml::instance();
         if (!nvml.available())
             return {false, nvml.error()};
@@ -47,7 +50,8 @@ class PowerProbe final : public PerDeviceProbe {
                  attribute(cudaDevAttrComputeCapabilityMinor, device);
         const PrecisionSpec& spec = power_precision(cc);
         EventTimer timer;
-        GemmCase gemm(spec, context.quick ? 2048 : 8192, timer.stream());
+        BlasContext blas(timer.stream());
+        GemmCase gemm(spec, context.quick ? 2048 : 8192, blas);
         auto run_for = [&](double seconds) {
             long launched = 0;
             auto start = Clock::now();

@@ -2,12 +2,15 @@
 // driver, NVML absent, throttle-reason names.
 #include "gpu/gpu_identity.hpp"
 #include "gpu/kernels/gemm_values.hpp"
-
 #include "gpuguide_catch.hpp"
+
 #include <set>
 
 #if GPUGUIDE_PROBES_HAVE_CUDA
+#include "gpu/cublas_api.hpp"
 #include "gpu/nvml.hpp"
+
+#include <cstdlib>
 #endif
 
 using namespace gpuguide::probes;
@@ -49,11 +52,16 @@ TEST_CASE("without a usable GPU the identity says why, and versions stay known")
     nlohmann::json json = to_json(identity);
     CHECK(json["gpus"].is_array());
 #if GPUGUIDE_PROBES_HAVE_CUDA
-    // The runtime and cuBLAS are linked in, so their versions are known even without a driver.
+    // The runtime is linked in, and cuBLAS loads without a driver where the toolkit is installed,
+    // so their versions are known even here.
     REQUIRE(identity.cuda_runtime);
     CHECK(identity.cuda_runtime->find('.') != std::string::npos);
-    REQUIRE(identity.cublas);
-    CHECK(std::count(identity.cublas->begin(), identity.cublas->end(), '.') == 2);
+    if (gpu::CublasApi::instance().available()) {
+        REQUIRE(identity.cublas);
+        CHECK(std::count(identity.cublas->begin(), identity.cublas->end(), '.') == 2);
+    } else {
+        CHECK_FALSE(identity.cublas);
+    }
 #endif
 }
 
@@ -70,5 +78,32 @@ TEST_CASE("NVML: absent library reported with a reason, throttle reasons named")
     CHECK(gpu::Nvml::describe_clocks_event_reasons(0).empty());
     CHECK(gpu::Nvml::describe_clocks_event_reasons(0x4 | 0x40) ==
           std::vector<std::string>{"sw_power_cap", "hw_thermal_slowdown"});
+}
+#endif
+
+#if GPUGUIDE_PROBES_HAVE_CUDA
+TEST_CASE("cuBLAS is loaded at run time; a missing library gives a reason, not a failed start") {
+    // The test hook makes the load fail as on a host without the toolkit's cuBLAS.
+    for (const std::string& hidden : {gpu::cublas_soname(), gpu::cublaslt_soname()}) {
+        ::setenv("GPUGUIDE_PROBE_HIDE_LIBS", hidden.c_str(), 1);
+        gpu::CublasApi missing = gpu::CublasApi::load();
+        ::unsetenv("GPUGUIDE_PROBE_HIDE_LIBS");
+        CHECK_FALSE(missing.available());
+        CHECK_THAT(missing.error, Catch::Matchers::ContainsSubstring(hidden) &&
+                                      Catch::Matchers::ContainsSubstring("LD_LIBRARY_PATH"));
+        CHECK(missing.create == nullptr);
+    }
+    gpu::CublasApi found = gpu::CublasApi::load();
+    if (!found.available()) {
+        WARN("SKIPPED the loaded case: " << found.error);
+        return;
+    }
+    CHECK(found.create);
+    CHECK(found.gemm_ex);
+    CHECK(found.lt_matmul);
+    CHECK(found.lt_heuristic);
+    int major = 0;
+    REQUIRE(found.get_property(MAJOR_VERSION, &major) == CUBLAS_STATUS_SUCCESS);
+    CHECK(major == CUBLAS_VER_MAJOR);
 }
 #endif
