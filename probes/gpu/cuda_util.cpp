@@ -1,7 +1,6 @@
 #include "gpu/cuda_util.hpp"
 
 #include "gpu/cublas_api.hpp"
-#include "gpu/nvml.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -62,13 +61,13 @@ double EventTimer::seconds(const std::function<void()>& body) {
     return double(ms) / 1e3;
 }
 
-std::vector<double> time_gpu(EventTimer& timer, int warmups, int reps,
+std::vector<double> time_gpu(EventTimer& timer, const budget::Repetitions& reps,
                              const std::function<void()>& body) {
-    for (int i = 0; i < warmups; ++i)
+    for (int i = 0; i < reps.warmups; ++i)
         body();
     GG_CUDA(cudaStreamSynchronize(timer.stream()));
     std::vector<double> samples;
-    for (int i = 0; i < reps; ++i)
+    while (!budget::enough(samples, reps))
         samples.push_back(timer.seconds(body));
     return samples;
 }
@@ -95,23 +94,6 @@ std::string pci_bus_id(int device) {
     std::transform(text.begin(), text.end(), text.begin(),
                    [](unsigned char c) { return std::tolower(c); });
     return text;
-}
-
-nlohmann::json device_conditions(int device) {
-    Nvml& nvml = Nvml::instance();
-    auto handle = nvml.device(pci_bus_id(device));
-    auto number = [](std::optional<unsigned long long> value) {
-        return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
-    };
-    nlohmann::json conditions = {
-        {"sm_clock_mhz", nullptr}, {"mem_clock_mhz", nullptr}, {"clocks_event_reasons", nullptr}};
-    if (!handle)
-        return conditions;
-    conditions["sm_clock_mhz"] = number(nvml.clock(*handle, Nvml::Clock::Sm));
-    conditions["mem_clock_mhz"] = number(nvml.clock(*handle, Nvml::Clock::Memory));
-    if (auto reasons = nvml.clocks_event_reasons(*handle))
-        conditions["clocks_event_reasons"] = Nvml::describe_clocks_event_reasons(*reasons);
-    return conditions;
 }
 
 } // namespace gpuguide::probes::gpu

@@ -11,22 +11,17 @@
 namespace gpuguide::probes::gpu {
 namespace {
 
-/// GEMMs per timed sample, so that each sample lasts about 20 ms: long against the event
-/// resolution, short enough that slow precisions (FP64 on consumer GPUs) fit the probe timeout.
-int batch_for(double one_gemm_seconds) {
-    return int(std::clamp(0.02 / std::max(one_gemm_seconds, 1e-7), 1.0, 256.0));
-}
-
-/// Sizes whose single GEMM takes longer than this are the sweep's last (slow FP64, old GPUs).
-constexpr double kSlowGemmSeconds = 0.25;
-
 /// FP8 entries say whether fast accumulation was on (the others have no such switch).
 void record_fast_accum(const PrecisionSpec& spec, nlohmann::json& entry) {
     if (spec.ab_type == CUDA_R_8F_E4M3)
         entry["fast_accum"] = spec.fast_accum;
 }
 
-nlohmann::json measure_precision(const PrecisionSpec& spec, const std::vector<int>& sizes, int reps,
+// Sizes, samples and batching come from budget::gemm_plan(), which the suite's time estimate
+// reads too: a sample is about 20 ms of GEMMs (long against the event resolution, short enough
+// that slow precisions fit the timeout), and a size whose single GEMM takes over 0.25 s is the
+// sweep's last (slow FP64 on consumer GPUs).
+nlohmann::json measure_precision(const PrecisionSpec& spec, const budget::GemmPlan& plan,
                                  EventTimer& timer, BlasContext& blas, std::string& failure) {
     nlohmann::json entry = {{"supported", true},
                             {"math_mode", spec.math_mode},
@@ -37,21 +32,22 @@ nlohmann::json measure_precision(const PrecisionSpec& spec, const std::vector<in
                             {"tolerance", spec.tolerance}};
     double worst_error = 0;
     {
-        GemmCase small(spec, 256, blas);
+        GemmCase small(spec, plan.check_n, blas);
         small.launch();
         worst_error = small.max_relative_error(0); // every entry
     }
     double best = -1;
-    for (int n : sizes) {
+    for (int n : plan.sizes) {
         GemmCase gemm(spec, n, blas);
         gemm.launch(); // first call: heuristics, kernel load
         double one = timer.seconds([&] { gemm.launch(); });
-        int batch = batch_for(one);
-        auto seconds = time_gpu(timer, 1, one > kSlowGemmSeconds ? 3 : reps, [&] {
+        int batch = plan.batch(one);
+        bool slow = one > plan.slow_gemm_seconds;
+        auto seconds = time_gpu(timer, slow ? plan.slow_reps : plan.reps, [&] {
             for (int i = 0; i < batch; ++i)
                 gemm.launch();
         });
-        double error = gemm.max_relative_error(16);
+        double error = gemm.max_relative_error(plan.check_samples);
         worst_error = std::isnan(error) || std::isnan(worst_error) ? std::nan("")
                                                                    : std::max(worst_error, error);
         auto metric = stats_metric(
@@ -65,7 +61,7 @@ nlohmann::json measure_precision(const PrecisionSpec& spec, const std::vector<in
             entry["best"] = metric;
             entry["best_n"] = n;
         }
-        if (one > kSlowGemmSeconds)
+        if (slow)
             break; // larger sizes would only take longer
     }
     entry["max_rel_error"] = worst_error; // NaN → null + failed, by the tool's NaN rule
@@ -88,9 +84,7 @@ class GemmProbe final : public PerDeviceProbe {
     nlohmann::json measure_device(int device, const ProbeContext& context) override {
         int cc = attribute(cudaDevAttrComputeCapabilityMajor, device) * 10 +
                  attribute(cudaDevAttrComputeCapabilityMinor, device);
-        std::vector<int> sizes =
-            context.quick ? std::vector<int>{512, 1024} : std::vector<int>{1024, 2048, 4096, 8192};
-        int reps = context.quick ? 3 : 10;
+        budget::GemmPlan plan = budget::gemm_plan(context.quick);
         EventTimer timer;
         BlasContext blas(timer.stream()); // handles and workspace shared by every case here
         nlohmann::json precisions = nlohmann::json::object();
@@ -110,7 +104,7 @@ class GemmProbe final : public PerDeviceProbe {
                 continue;
             }
             try {
-                precisions[spec.name] = measure_precision(spec, sizes, reps, timer, blas, failure);
+                precisions[spec.name] = measure_precision(spec, plan, timer, blas, failure);
             } catch (const std::exception& error) {
                 // One precision failing (no algorithm, out of memory) keeps the others' figures.
                 precisions[spec.name] = {

@@ -188,10 +188,12 @@ GemmCase::GemmCase(const PrecisionSpec& spec, int n, BlasContext& blas)
 
 void GemmCase::choose_lt_algorithm() {
     const CublasApi& api = CublasApi::instance();
-    cublasLtMatmulHeuristicResult_t candidates[kLtAlgorithms] = {};
+    // As many candidates as the plan times (budget::GemmPlan::lt_candidates).
+    std::vector<cublasLtMatmulHeuristicResult_t> candidates(
+        std::size_t(budget::gemm_plan(false).lt_candidates));
     int found = 0;
     GG_CUBLAS(api.lt_heuristic(blas_.lt(), lt_->op, lt_->a, lt_->b, lt_->d, lt_->d, lt_->preference,
-                               kLtAlgorithms, candidates, &found));
+                               int(candidates.size()), candidates.data(), &found));
     // The heuristic's first choice is a prediction: time the top few (one warm-up, then two
     // GEMMs) and keep the fastest. A candidate that fails to run is passed over.
     cudaEvent_t start = nullptr, stop = nullptr;

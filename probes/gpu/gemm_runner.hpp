@@ -52,9 +52,6 @@ class BlasContext {
     cublasLtHandle_t lt_ = nullptr;
 };
 
-/// Heuristic candidates cuBLASLt is asked for; each is timed and the fastest kept.
-inline constexpr int kLtAlgorithms = 4;
-
 /// A ready-to-run n×n×n GEMM of one precision.
 class GemmCase {
   public:

@@ -57,7 +57,7 @@ nlohmann::json p2p_matrix(const std::vector<int>& ids, std::size_t bytes, int re
             DeviceBuffer to(bytes);
             GG_CUDA(cudaSetDevice(src));
             EventTimer timer;
-            auto seconds = time_gpu(timer, 1, reps, [&] {
+            auto seconds = time_gpu(timer, budget::Repetitions{1, reps, reps}, [&] {
                 GG_CUDA(cudaMemcpyPeerAsync(to.as<void>(), dst, from.as<void>(), src, bytes,
                                             timer.stream()));
             });

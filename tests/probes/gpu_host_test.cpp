@@ -7,7 +7,11 @@
 #include <set>
 
 #if GPUGUIDE_PROBES_HAVE_CUDA
+#include "core/budget.hpp"
+#include "gpu/conditions.hpp"
 #include "gpu/cublas_api.hpp"
+#include "gpu/gemm_runner.hpp"
+#include "gpu/numa.hpp"
 #include "gpu/nvml.hpp"
 
 #include <cstdlib>
@@ -105,5 +109,46 @@ TEST_CASE("cuBLAS is loaded at run time; a missing library gives a reason, not a
     int major = 0;
     REQUIRE(found.get_property(MAJOR_VERSION, &major) == CUBLAS_STATUS_SUCCESS);
     CHECK(major == CUBLAS_VER_MAJOR);
+}
+#endif
+
+#if GPUGUIDE_PROBES_HAVE_CUDA
+TEST_CASE("conditions sampled during the work: median clocks, reasons seen while busy") {
+    using Sample = gpu::ConditionSampler::Sample;
+    // Busy at 1980 MHz, then capped by power at 1755 MHz, then idle afterwards (0x1).
+    std::vector<Sample> samples = {
+        {1980, 2619, 0x0}, {1755, 2619, 0x4}, {1755, 2619, 0x4}, {345, 2619, 0x1}};
+    nlohmann::json c = gpu::ConditionSampler::summarize(samples);
+    CHECK(c["sm_clock_mhz"] == 1755);
+    CHECK(c["sm_clock_mhz_min"] == 345);
+    CHECK(c["mem_clock_mhz"] == 2619);
+    CHECK(c["clocks_event_reasons"] == std::vector<std::string>{"sw_power_cap"}); // no gpu_idle
+    CHECK(c["samples"] == 4);
+    // Idle throughout: say so.
+    CHECK(gpu::ConditionSampler::summarize({{210, 1593, 0x1}})["clocks_event_reasons"] ==
+          std::vector<std::string>{"gpu_idle"});
+    // Without NVML: nulls and no samples, still the same fields.
+    nlohmann::json none = gpu::ConditionSampler::summarize({});
+    CHECK(none["sm_clock_mhz"].is_null());
+    CHECK(none["clocks_event_reasons"].is_null());
+    CHECK(none["samples"] == 0);
+}
+
+TEST_CASE("sysfs cpulists parse; malformed ones give no CPUs (no pinning)") {
+    CHECK(gpu::parse_cpulist("0-3,8,10-11\n") == std::vector<int>{0, 1, 2, 3, 8, 10, 11});
+    CHECK(gpu::parse_cpulist("5") == std::vector<int>{5});
+    CHECK(gpu::parse_cpulist("").empty());
+    CHECK(gpu::parse_cpulist("3-1").empty());
+    CHECK(gpu::parse_cpulist("a-b").empty());
+}
+
+TEST_CASE("the GEMM precisions the probe runs are the ones the time budget counts") {
+    const auto& specs = gpu::precision_specs();
+    REQUIRE(specs.size() == budget::kGemmPrecisions.size());
+    for (std::size_t i = 0; i < specs.size(); ++i)
+        CHECK(specs[i].name == budget::kGemmPrecisions[i]);
+    // FP8 twice: the precise default and fast accumulation beside it.
+    CHECK_FALSE(specs[5].fast_accum);
+    CHECK(specs[6].fast_accum);
 }
 #endif

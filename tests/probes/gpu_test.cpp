@@ -1,10 +1,10 @@
 // The GPU probes on a real GPU (hidden tag: run with "[gpu]"). Without one, the test prints why and
 // exits with code 77, which ctest reports as "Skipped" (tests/probes/CMakeLists.txt sets
 // SKIP_RETURN_CODE 77).
+#include "gpuguide_catch.hpp"
 #include "schema/schema.hpp"
 #include "test_support.hpp"
 
-#include "gpuguide_catch.hpp"
 #include <cstdlib>
 #include <iostream>
 
