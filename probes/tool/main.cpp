@@ -124,10 +124,12 @@ int main(int argc, char** argv) {
     ProbeContext context;
     context.quick = quick;
     try {
-        if (!devices_text.empty())
+        if (!devices_text.empty()) {
             context.devices = parse_device_list(devices_text);
-        if (GpuIdentity gpu = gpu_identity(); gpu.usable)
-            devices_to_measure(context.devices, int(gpu.devices.size())); // throws if not visible
+            // Refuse a device that is not there now, rather than failing every GPU probe later.
+            if (GpuIdentity gpu = gpu_identity(); gpu.usable)
+                devices_to_measure(context.devices, int(gpu.devices.size()));
+        }
     } catch (const std::invalid_argument& error) {
         std::cerr << "gpuguide-probe: " << error.what() << "\n";
         return 2;
