@@ -6,7 +6,9 @@
 #   bash bench/probes/on-device.sh [STEP ...]      (default: all steps, in this order)
 #
 # Steps (each under its own time limit, so one hang cannot eat the others):
-#   env        nvidia-smi before, and a check that every kit program starts (finds its libraries)
+#   env        nvidia-smi before; every library the kit loads at run time (driver, NVML, cuBLAS,
+#              cuBLASLt) found, else it stops the run at once naming what is missing; every kit
+#              program starts
 #   test       the GPU test case (probe_tests "[gpu]": quick sizes, every check)
 #   bench      bench/probes/run.sh: two timed GPU-suite runs, the PyTorch anchors, table.md
 #   reference  gpuguide-probe --all: the document to commit as content/measurements/reference/
@@ -30,10 +32,11 @@ summary=$out/summary.txt
 steps=("$@")
 ((${#steps[@]})) || steps=(env test bench reference build site)
 
-# Our programs use the kit's libraries through its wrappers; cuBLAS comes from this host. Where
-# the toolkit folder lacks it, use the copy PyTorch's wheels bring (same major version, 13).
+# Our programs use the kit's libraries through its wrappers; cuBLAS comes from this host (loaded
+# with dlopen). Where the toolkit folder lacks it, use the copy PyTorch's wheels bring (same
+# major version, 13). The search is bounded: a slow network file system must not eat the session.
 if ! ls "${CUDA_HOME:-/usr/local/cuda}"/lib*/libcublas.so.13 >/dev/null 2>&1; then
-  cublas=$(find / -xdev -name 'libcublas.so.13' -not -path '*/proc/*' 2>/dev/null | head -1)
+  cublas=$(timeout 20 find / -xdev -name 'libcublas.so.13' -not -path '*/proc/*' 2>/dev/null | head -1)
   [[ -n $cublas ]] && export LD_LIBRARY_PATH="${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}$(dirname "$cublas")"
 fi
 
@@ -56,15 +59,38 @@ step() {
   return $rc
 }
 
+# find_library NAME: true when the dynamic loader can find NAME through LD_LIBRARY_PATH, the CUDA
+# toolkit's folders or the ld.so cache (ldconfig bounded by a time limit).
+find_library() {
+  local dir cuda=${CUDA_HOME:-/usr/local/cuda}
+  local IFS=:
+  for dir in ${LD_LIBRARY_PATH:-} "$cuda/lib64" "$cuda/lib"; do
+    [[ -n $dir && -e $dir/$1 ]] && return 0
+  done
+  timeout 10 ldconfig -p 2>/dev/null | grep -qF " $1 "
+}
+
 run_env() {
-  nvidia-smi
-  nvidia-smi --query-gpu=name,uuid,driver_version,pci.bus_id,clocks.sm,clocks.max.sm,clocks.mem,power.limit,temperature.gpu --format=csv
+  # The probes load these at run time; without one, GPU figures would be missing from every later
+  # step, so stop now and say which.
+  local missing=() lib
+  for lib in libcuda.so.1 libnvidia-ml.so.1 libcublas.so.13 libcublasLt.so.13; do
+    find_library "$lib" || missing+=("$lib")
+  done
+  if ((${#missing[@]})); then
+    echo "on-device env: not found: ${missing[*]} (searched LD_LIBRARY_PATH, ${CUDA_HOME:-/usr/local/cuda}/lib64, ldconfig -p)." >&2
+    echo "  libcuda/libnvidia-ml come with the NVIDIA driver; libcublas* with the CUDA 13 toolkit (or PyTorch's nvidia-cublas wheel): put its folder on LD_LIBRARY_PATH and run again." >&2
+    return 1
+  fi
+  timeout 30 nvidia-smi
+  timeout 30 nvidia-smi --query-gpu=name,uuid,driver_version,pci.bus_id,clocks.sm,clocks.max.sm,clocks.mem,power.limit,temperature.gpu --format=csv
   # Each wrapper starting its program shows the libraries resolve (the loader names any missing).
   for program in "$kit"/bin/*; do
-    "$program" --help >/dev/null && echo "-- $(basename "$program"): starts"
+    timeout 30 "$program" --help >/dev/null || { echo "on-device env: $(basename "$program") does not start" >&2; return 1; }
+    echo "-- $(basename "$program"): starts"
   done
   cat "$kit/MANIFEST"
-  "$kit/bin/gpuguide-probe" --identity
+  timeout 60 "$kit/bin/gpuguide-probe" --identity
 }
 
 run_build() {
@@ -88,23 +114,26 @@ run_site() {
 }
 
 # The steps that are shell functions run under `timeout` through bash -c.
-export -f run_env run_build run_site seconds_between
+export -f find_library run_env run_build run_site seconds_between
 export kit root out work
 
 : >"$summary"
 echo "on-device: $(date -u +%Y-%m-%dT%H:%M:%SZ), kit $(head -1 "$kit/MANIFEST")" | tee -a "$summary"
 for name in "${steps[@]}"; do
   case $name in
-  env) step env 60 bash -c run_env ;;
+  env) step env 60 bash -c run_env || {
+    echo "on-device: the env step failed (see above); nothing else was run" | tee -a "$summary"
+    break
+  } ;;
   test) step test 240 "$kit/bin/probe_tests" "[gpu]" --durations yes ;;
   bench) GPUGUIDE_PROBE="$kit/bin/gpuguide-probe" step bench 420 bash "$root/bench/probes/run.sh" - "$work/bench" ;;
-  reference) step reference 180 "$kit/bin/gpuguide-probe" --all --out "$work/reference.json" ;;
+  reference) step reference 180 "$kit/bin/gpuguide-probe" --all --timeout 45 --out "$work/reference.json" ;;
   build) step build 300 bash -c run_build ;;
   site) step site 120 bash -c run_site ;;
   *) echo "on-device: unknown step '$name' (env test bench reference build site)" >&2; exit 2 ;;
   esac
 done
-nvidia-smi --query-gpu=clocks.sm,clocks.mem,power.draw,temperature.gpu,clocks_throttle_reasons.active --format=csv >>"$work/env.log" 2>&1
+timeout 30 nvidia-smi --query-gpu=clocks.sm,clocks.mem,power.draw,temperature.gpu,clocks_throttle_reasons.active --format=csv >>"$work/env.log" 2>&1
 cp "$summary" "$work/"
 tar -C "$out" -czf "$out/results.tar.gz" results
 echo "on-device: results in $out: summary.txt, results.tar.gz$([[ -f $out/site.tar.gz ]] && echo ", site.tar.gz")"

@@ -11,7 +11,8 @@ namespace gpuguide::probes {
 
 /// Settings shared by every probe in one gpuguide-probe run.
 struct ProbeContext {
-    bool quick = false; ///< smaller problems (tests, smoke runs); figures less accurate
+    bool quick = false;       ///< smaller problems (tests, smoke runs); figures less accurate
+    std::vector<int> devices; ///< CUDA devices to measure (`--devices 0,3`); empty: all visible
 };
 
 /// Whether a probe can run on this machine, and if not, why (shown to readers as the skip reason).

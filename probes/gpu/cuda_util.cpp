@@ -1,6 +1,6 @@
 #include "gpu/cuda_util.hpp"
 
-#include "gpu/nvml.hpp"
+#include "gpu/cublas_api.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -18,9 +18,11 @@ void check_cuda(cudaError_t status, const char* call, const char* file, int line
 void check_cublas(cublasStatus_t status, const char* call, const char* file, int line) {
     if (status == CUBLAS_STATUS_SUCCESS)
         return;
-    throw std::runtime_error(std::string(call) + " failed: " + cublasGetStatusName(status) + " (" +
-                             cublasGetStatusString(status) + ") at " + file + ":" +
-                             std::to_string(line));
+    const CublasApi& api = CublasApi::instance();
+    std::string name = api.status_name ? api.status_name(status) : std::to_string(int(status));
+    std::string text = api.status_string ? api.status_string(status) : "cuBLAS error";
+    throw std::runtime_error(std::string(call) + " failed: " + name + " (" + text + ") at " + file +
+                             ":" + std::to_string(line));
 }
 
 DeviceBuffer::DeviceBuffer(std::size_t bytes) : bytes_(bytes) {
@@ -59,13 +61,13 @@ double EventTimer::seconds(const std::function<void()>& body) {
     return double(ms) / 1e3;
 }
 
-std::vector<double> time_gpu(EventTimer& timer, int warmups, int reps,
+std::vector<double> time_gpu(EventTimer& timer, const budget::Repetitions& reps,
                              const std::function<void()>& body) {
-    for (int i = 0; i < warmups; ++i)
+    for (int i = 0; i < reps.warmups; ++i)
         body();
     GG_CUDA(cudaStreamSynchronize(timer.stream()));
     std::vector<double> samples;
-    for (int i = 0; i < reps; ++i)
+    while (!budget::enough(samples, reps))
         samples.push_back(timer.seconds(body));
     return samples;
 }
@@ -92,23 +94,6 @@ std::string pci_bus_id(int device) {
     std::transform(text.begin(), text.end(), text.begin(),
                    [](unsigned char c) { return std::tolower(c); });
     return text;
-}
-
-nlohmann::json device_conditions(int device) {
-    Nvml& nvml = Nvml::instance();
-    auto handle = nvml.device(pci_bus_id(device));
-    auto number = [](std::optional<unsigned long long> value) {
-        return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
-    };
-    nlohmann::json conditions = {
-        {"sm_clock_mhz", nullptr}, {"mem_clock_mhz", nullptr}, {"clocks_event_reasons", nullptr}};
-    if (!handle)
-        return conditions;
-    conditions["sm_clock_mhz"] = number(nvml.clock(*handle, Nvml::Clock::Sm));
-    conditions["mem_clock_mhz"] = number(nvml.clock(*handle, Nvml::Clock::Memory));
-    if (auto reasons = nvml.clocks_event_reasons(*handle))
-        conditions["clocks_event_reasons"] = Nvml::describe_clocks_event_reasons(*reasons);
-    return conditions;
 }
 
 } // namespace gpuguide::probes::gpu

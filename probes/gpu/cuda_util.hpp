@@ -1,6 +1,8 @@
 // Error checking, RAII buffers, event timing and per-device helpers shared by the GPU probes.
 #pragma once
 
+#include "core/budget.hpp"
+
 #include <chrono>
 #include <cublasLt.h>
 #include <cublas_v2.h>
@@ -66,8 +68,9 @@ class EventTimer {
     cudaEvent_t start_ = nullptr, stop_ = nullptr;
 };
 
-/// Runs `body` `warmups` times, then `reps` times under events; returns seconds per repetition.
-std::vector<double> time_gpu(EventTimer& timer, int warmups, int reps,
+/// Runs `body` reps.warmups times, then under events until budget::enough() (at least reps.min,
+/// at most reps.max samples, fewer once the CV is below 1 %); returns seconds per sample.
+std::vector<double> time_gpu(EventTimer& timer, const budget::Repetitions& reps,
                              const std::function<void()>& body);
 
 /// The number of visible CUDA devices (0 when none or no driver).
@@ -75,10 +78,6 @@ int device_count();
 
 /// Device attribute, throwing on failure.
 int attribute(cudaDeviceAttr attr, int device);
-
-/// {"sm_clock_mhz","mem_clock_mhz","clocks_event_reasons":[...]} read through NVML right after a
-/// measurement (nulls without NVML), so readers can see whether the GPU was throttling.
-nlohmann::json device_conditions(int device);
 
 /// The PCI bus id of a CUDA device ("0000:17:00.0"), used to find it in NVML and /sys.
 std::string pci_bus_id(int device);

@@ -1,6 +1,7 @@
 // gpu.gemm: cuBLAS throughput by precision over a size sweep, every result checked against a
 // host FP64 reference (all entries at n=256, sampled entries at each sweep size).
 #include "core/stats.hpp"
+#include "gpu/cublas_api.hpp"
 #include "gpu/gemm_runner.hpp"
 #include "gpu/gpu_probe.hpp"
 
@@ -10,17 +11,18 @@
 namespace gpuguide::probes::gpu {
 namespace {
 
-/// GEMMs per timed sample, so that each sample lasts about 20 ms: long against the event
-/// resolution, short enough that slow precisions (FP64 on consumer GPUs) fit the probe timeout.
-int batch_for(double one_gemm_seconds) {
-    return int(std::clamp(0.02 / std::max(one_gemm_seconds, 1e-7), 1.0, 256.0));
+/// FP8 entries say whether fast accumulation was on (the others have no such switch).
+void record_fast_accum(const PrecisionSpec& spec, nlohmann::json& entry) {
+    if (spec.ab_type == CUDA_R_8F_E4M3)
+        entry["fast_accum"] = spec.fast_accum;
 }
 
-/// Sizes whose single GEMM takes longer than this are the sweep's last (slow FP64, old GPUs).
-constexpr double kSlowGemmSeconds = 0.25;
-
-nlohmann::json measure_precision(const PrecisionSpec& spec, const std::vector<int>& sizes, int reps,
-                                 EventTimer& timer, std::string& failure) {
+// Sizes, samples and batching come from budget::gemm_plan(), which the suite's time estimate
+// reads too: a sample is about 20 ms of GEMMs (long against the event resolution, short enough
+// that slow precisions fit the timeout), and a size whose single GEMM takes over 0.25 s is the
+// sweep's last (slow FP64 on consumer GPUs).
+nlohmann::json measure_precision(const PrecisionSpec& spec, const budget::GemmPlan& plan,
+                                 EventTimer& timer, BlasContext& blas, std::string& failure) {
     nlohmann::json entry = {{"supported", true},
                             {"math_mode", spec.math_mode},
                             {"best", nullptr},
@@ -30,21 +32,22 @@ nlohmann::json measure_precision(const PrecisionSpec& spec, const std::vector<in
                             {"tolerance", spec.tolerance}};
     double worst_error = 0;
     {
-        GemmCase small(spec, 256, timer.stream());
+        GemmCase small(spec, plan.check_n, blas);
         small.launch();
         worst_error = small.max_relative_error(0); // every entry
     }
     double best = -1;
-    for (int n : sizes) {
-        GemmCase gemm(spec, n, timer.stream());
+    for (int n : plan.sizes) {
+        GemmCase gemm(spec, n, blas);
         gemm.launch(); // first call: heuristics, kernel load
         double one = timer.seconds([&] { gemm.launch(); });
-        int batch = batch_for(one);
-        auto seconds = time_gpu(timer, 1, one > kSlowGemmSeconds ? 3 : reps, [&] {
+        int batch = plan.batch(one);
+        bool slow = one > plan.slow_gemm_seconds;
+        auto seconds = time_gpu(timer, slow ? plan.slow_reps : plan.reps, [&] {
             for (int i = 0; i < batch; ++i)
                 gemm.launch();
         });
-        double error = gemm.max_relative_error(16);
+        double error = gemm.max_relative_error(plan.check_samples);
         worst_error = std::isnan(error) || std::isnan(worst_error) ? std::nan("")
                                                                    : std::max(worst_error, error);
         auto metric = stats_metric(
@@ -58,7 +61,7 @@ nlohmann::json measure_precision(const PrecisionSpec& spec, const std::vector<in
             entry["best"] = metric;
             entry["best_n"] = n;
         }
-        if (one > kSlowGemmSeconds)
+        if (slow)
             break; // larger sizes would only take longer
     }
     entry["max_rel_error"] = worst_error; // NaN → null + failed, by the tool's NaN rule
@@ -72,14 +75,18 @@ class GemmProbe final : public PerDeviceProbe {
   public:
     GemmProbe() : PerDeviceProbe("gpu.gemm") {}
 
+    Support supported() const override {
+        const CublasApi& api = CublasApi::instance();
+        return api.available() ? Support{} : Support{false, api.error};
+    }
+
   protected:
     nlohmann::json measure_device(int device, const ProbeContext& context) override {
         int cc = attribute(cudaDevAttrComputeCapabilityMajor, device) * 10 +
                  attribute(cudaDevAttrComputeCapabilityMinor, device);
-        std::vector<int> sizes =
-            context.quick ? std::vector<int>{512, 1024} : std::vector<int>{1024, 2048, 4096, 8192};
-        int reps = context.quick ? 3 : 10;
+        budget::GemmPlan plan = budget::gemm_plan(context.quick);
         EventTimer timer;
+        BlasContext blas(timer.stream()); // handles and workspace shared by every case here
         nlohmann::json precisions = nlohmann::json::object();
         std::string failure;
         for (const auto& spec : precision_specs()) {
@@ -93,10 +100,11 @@ class GemmProbe final : public PerDeviceProbe {
                                          {"best_n", nullptr},
                                          {"sweep", nlohmann::json::array()},
                                          {"max_rel_error", nullptr}};
+                record_fast_accum(spec, precisions[spec.name]);
                 continue;
             }
             try {
-                precisions[spec.name] = measure_precision(spec, sizes, reps, timer, failure);
+                precisions[spec.name] = measure_precision(spec, plan, timer, blas, failure);
             } catch (const std::exception& error) {
                 // One precision failing (no algorithm, out of memory) keeps the others' figures.
                 precisions[spec.name] = {
@@ -108,6 +116,7 @@ class GemmProbe final : public PerDeviceProbe {
                     failure = spec.name + ": " + error.what();
                 cudaGetLastError();
             }
+            record_fast_accum(spec, precisions[spec.name]);
         }
         nlohmann::json result = {
             {"precisions", precisions},

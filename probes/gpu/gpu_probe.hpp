@@ -7,8 +7,8 @@
 namespace gpuguide::probes::gpu {
 
 /// A GPU probe whose key and description come from kGpuProbes. Subclasses measure one device;
-/// run() collects `{"devices": [...]}` with each device's conditions (clocks, throttling) after
-/// its measurement.
+/// run() collects `{"devices": [...]}` for the chosen devices (ProbeContext::devices), each with
+/// its conditions: clocks and throttle reasons sampled while it was measured.
 class PerDeviceProbe : public Probe {
   public:
     explicit PerDeviceProbe(std::string_view key) : key_(key) {}

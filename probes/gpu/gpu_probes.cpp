@@ -1,3 +1,5 @@
+#include "core/devices.hpp"
+#include "gpu/conditions.hpp"
 #include "gpu/cuda_util.hpp"
 #include "gpu/gpu_probe.hpp"
 
@@ -6,11 +8,12 @@ namespace gpuguide::probes {
 nlohmann::json gpu::PerDeviceProbe::run(const ProbeContext& context) {
     nlohmann::json devices = nlohmann::json::array();
     std::string failure;
-    for (int device = 0; device < device_count(); ++device) {
+    for (int device : devices_to_measure(context.devices, device_count())) {
         GG_CUDA(cudaSetDevice(device));
+        ConditionSampler sampler(device); // clocks and throttle reasons during the work
         nlohmann::json entry = measure_device(device, context);
         entry["index"] = device;
-        entry["conditions"] = device_conditions(device);
+        entry["conditions"] = sampler.stop();
         // A device's "failure" (e.g. a wrong GEMM result) fails the probe; its figures stay.
         if (entry.contains("failure") && failure.empty())
             failure =

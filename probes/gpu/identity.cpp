@@ -1,4 +1,5 @@
 // gpu_identity(): versions and devices, read in milliseconds, never throwing.
+#include "gpu/cublas_api.hpp"
 #include "gpu/cuda_util.hpp"
 #include "gpu/gpu_identity.hpp"
 #include "gpu/nvml.hpp"
@@ -34,9 +35,11 @@ GpuIdentity gpu_identity() {
     if (cudaRuntimeGetVersion(&runtime) == cudaSuccess)
         identity.cuda_runtime = cuda_version_text(runtime);
     int major = 0, minor = 0, patch = 0;
-    if (cublasGetProperty(MAJOR_VERSION, &major) == CUBLAS_STATUS_SUCCESS &&
-        cublasGetProperty(MINOR_VERSION, &minor) == CUBLAS_STATUS_SUCCESS &&
-        cublasGetProperty(PATCH_LEVEL, &patch) == CUBLAS_STATUS_SUCCESS)
+    // cuBLAS is loaded at run time: null where this host lacks it (the GEMM probes say why).
+    const gpu::CublasApi& cublas = gpu::CublasApi::instance();
+    if (cublas.available() && cublas.get_property(MAJOR_VERSION, &major) == CUBLAS_STATUS_SUCCESS &&
+        cublas.get_property(MINOR_VERSION, &minor) == CUBLAS_STATUS_SUCCESS &&
+        cublas.get_property(PATCH_LEVEL, &patch) == CUBLAS_STATUS_SUCCESS)
         identity.cublas =
             std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(patch);
     identity.driver = gpu::Nvml::instance().driver_version();

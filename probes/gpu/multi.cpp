@@ -1,11 +1,12 @@
 // gpu.multi: peer-to-peer copy bandwidth between every pair of GPUs and NCCL all-reduce bus
 // bandwidth (nccl-tests' definition). NCCL is loaded with dlopen, so its absence only skips it.
+#include "core/devices.hpp"
 #include "core/stats.hpp"
 #include "gpu/cuda_util.hpp"
+#include "gpu/dynamic_library.hpp"
 #include "gpu/gpu_probe.hpp"
 
 #include <chrono>
-#include <dlfcn.h>
 #include <nccl.h>
 
 namespace gpuguide::probes::gpu {
@@ -13,10 +14,8 @@ namespace {
 
 /// The NCCL functions used here, resolved from libnccl.so.2.
 struct NcclApi {
-    void* library = dlopen("libnccl.so.2", RTLD_NOW | RTLD_LOCAL);
-    template <class F> F resolve(const char* name) const {
-        return library ? reinterpret_cast<F>(dlsym(library, name)) : nullptr;
-    }
+    DynamicLibrary library{"libnccl.so.2"};
+    template <class F> F resolve(const char* name) const { return library.function<F>(name); }
     decltype(&ncclCommInitAll) init_all = resolve<decltype(&ncclCommInitAll)>("ncclCommInitAll");
     decltype(&ncclAllReduce) all_reduce = resolve<decltype(&ncclAllReduce)>("ncclAllReduce");
     decltype(&ncclGroupStart) group_start = resolve<decltype(&ncclGroupStart)>("ncclGroupStart");
@@ -33,11 +32,12 @@ struct NcclApi {
     }
 };
 
-nlohmann::json p2p_matrix(int devices, std::size_t bytes, int reps) {
+/// Rows and columns follow `ids` (the devices measured, in the order given).
+nlohmann::json p2p_matrix(const std::vector<int>& ids, std::size_t bytes, int reps) {
     nlohmann::json bandwidth = nlohmann::json::array(), access = nlohmann::json::array();
-    for (int src = 0; src < devices; ++src) {
+    for (int src : ids) {
         nlohmann::json row = nlohmann::json::array(), access_row = nlohmann::json::array();
-        for (int dst = 0; dst < devices; ++dst) {
+        for (int dst : ids) {
             if (src == dst) {
                 row.push_back(nullptr);
                 access_row.push_back(nullptr);
@@ -57,7 +57,7 @@ nlohmann::json p2p_matrix(int devices, std::size_t bytes, int reps) {
             DeviceBuffer to(bytes);
             GG_CUDA(cudaSetDevice(src));
             EventTimer timer;
-            auto seconds = time_gpu(timer, 1, reps, [&] {
+            auto seconds = time_gpu(timer, budget::Repetitions{1, reps, reps}, [&] {
                 GG_CUDA(cudaMemcpyPeerAsync(to.as<void>(), dst, from.as<void>(), src, bytes,
                                             timer.stream()));
             });
@@ -72,20 +72,23 @@ nlohmann::json p2p_matrix(int devices, std::size_t bytes, int reps) {
     return {{"bandwidth", bandwidth}, {"peer_access", access}, {"bytes", bytes}, {"unit", "GB/s"}};
 }
 
-nlohmann::json nccl_allreduce(int devices, std::size_t bytes, int reps) {
+std::string library_error(const NcclApi& nccl) {
+    return nccl.library.loaded() ? "libnccl.so.2 lacks a function the probe needs"
+                                 : nccl.library.error();
+}
+
+nlohmann::json nccl_allreduce(const std::vector<int>& ids, std::size_t bytes, int reps) {
+    const int devices = int(ids.size());
     NcclApi nccl;
     if (!nccl.usable())
-        return {{"bus_bandwidth", nullptr}, {"bytes", bytes}, {"error", "libnccl.so.2 not found"}};
+        return {{"bus_bandwidth", nullptr}, {"bytes", bytes}, {"error", library_error(nccl)}};
     std::vector<ncclComm_t> comms(devices);
-    std::vector<int> list(devices);
-    for (int d = 0; d < devices; ++d)
-        list[d] = d;
-    nccl.check(nccl.init_all(comms.data(), devices, list.data()), "ncclCommInitAll");
+    nccl.check(nccl.init_all(comms.data(), devices, ids.data()), "ncclCommInitAll");
     std::vector<std::unique_ptr<DeviceBuffer>> send, recv;
     std::vector<cudaStream_t> streams(devices);
     std::size_t count = bytes / sizeof(float);
     for (int d = 0; d < devices; ++d) {
-        GG_CUDA(cudaSetDevice(d));
+        GG_CUDA(cudaSetDevice(ids[d]));
         send.push_back(std::make_unique<DeviceBuffer>(bytes));
         recv.push_back(std::make_unique<DeviceBuffer>(bytes));
         GG_CUDA(cudaMemset(send.back()->as<void>(), 0, bytes));
@@ -136,12 +139,14 @@ class MultiProbe final : public Probe {
         return {};
     }
     nlohmann::json run(const ProbeContext& context) override {
-        int devices = device_count();
+        std::vector<int> ids = devices_to_measure(context.devices, device_count());
+        if (ids.size() < 2)
+            throw std::runtime_error("--devices chose one GPU; gpu.multi needs two or more");
         std::size_t bytes = context.quick ? (16u << 20) : (256u << 20);
         int reps = context.quick ? 3 : 10;
-        return {{"devices", devices},
-                {"p2p", p2p_matrix(devices, bytes, reps)},
-                {"nccl_allreduce", nccl_allreduce(devices, bytes, reps)}};
+        return {{"devices", ids.size()},
+                {"p2p", p2p_matrix(ids, bytes, reps)},
+                {"nccl_allreduce", nccl_allreduce(ids, bytes, reps)}};
     }
 };
 

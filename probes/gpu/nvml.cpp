@@ -1,7 +1,5 @@
 #include "gpu/nvml.hpp"
 
-#include <dlfcn.h>
-
 namespace gpuguide::probes::gpu {
 namespace {
 
@@ -26,8 +24,7 @@ Nvml& Nvml::instance() {
 }
 
 Nvml::Nvml() {
-    library_ = dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
-    if (!library_) {
+    if (!library_.loaded()) {
         error_ = "NVML (libnvidia-ml.so.1) not found: no NVIDIA driver on this machine";
         return;
     }
@@ -44,7 +41,7 @@ Nvml::Nvml() {
 }
 
 void* Nvml::symbol(const char* name) const {
-    return library_ ? dlsym(library_, name) : nullptr;
+    return library_.symbol(name);
 }
 
 std::optional<std::string> Nvml::driver_version() const {

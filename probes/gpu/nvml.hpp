@@ -3,6 +3,8 @@
 // functions the probes use are declared, with the signatures of NVIDIA's nvml.h.
 #pragma once
 
+#include "gpu/dynamic_library.hpp"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,7 +44,7 @@ class Nvml {
   private:
     Nvml();
     void* symbol(const char* name) const;
-    void* library_ = nullptr;
+    DynamicLibrary library_{"libnvidia-ml.so.1"};
     bool available_ = false;
     std::string error_;
 };

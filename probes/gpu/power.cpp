@@ -1,6 +1,7 @@
 // gpu.power: NVML's total-energy counter read around a sustained GEMM run, in windows, giving
 // energy, average power and GFLOP/s per watt.
 #include "core/stats.hpp"
+#include "gpu/cublas_api.hpp"
 #include "gpu/gemm_runner.hpp"
 #include "gpu/gpu_probe.hpp"
 #include "gpu/nvml.hpp"
@@ -27,6 +28,8 @@ class PowerProbe final : public PerDeviceProbe {
     PowerProbe() : PerDeviceProbe("gpu.power") {}
 
     Support supported() const override {
+        if (const CublasApi& api = CublasApi::instance(); !api.available())
+            return {false, api.error};
         Nvml& nvml = Nvml::instance();
         if (!nvml.available())
             return {false, nvml.error()};
@@ -47,7 +50,9 @@ class PowerProbe final : public PerDeviceProbe {
                  attribute(cudaDevAttrComputeCapabilityMinor, device);
         const PrecisionSpec& spec = power_precision(cc);
         EventTimer timer;
-        GemmCase gemm(spec, context.quick ? 2048 : 8192, timer.stream());
+        BlasContext blas(timer.stream());
+        budget::PowerPlan plan = budget::power_plan(context.quick);
+        GemmCase gemm(spec, plan.n, blas);
         auto run_for = [&](double seconds) {
             long launched = 0;
             auto start = Clock::now();
@@ -59,12 +64,12 @@ class PowerProbe final : public PerDeviceProbe {
             }
             return launched;
         };
-        run_for(context.quick ? 0.3 : 1.0); // warm-up: clocks and power settle under load
+        run_for(plan.warmup_seconds); // warm-up: clocks and power settle under load
         // Three windows of a second: NVML refreshes the energy counter every few tens of ms at
         // most, so a window's energy is good to about a percent, and the whole-run figures below
         // (all windows together) are better still.
-        int windows = context.quick ? 2 : 3;
-        double window_s = context.quick ? 0.3 : 1.0;
+        int windows = plan.windows;
+        double window_s = plan.window_seconds;
         std::vector<double> watts, efficiency;
         double joules = 0, total_seconds = 0, total_operations = 0;
         for (int w = 0; w < windows; ++w) {
@@ -84,7 +89,7 @@ class PowerProbe final : public PerDeviceProbe {
             efficiency.push_back(gemm.operations() * double(launched) / seconds / 1e9 / power);
         }
         return {{"precision", spec.name},
-                {"n", context.quick ? 2048 : 8192},
+                {"n", plan.n},
                 {"method", "NVML total energy counter (mJ) read around " + std::to_string(windows) +
                                " windows of sustained GEMMs after a warm-up; whole-board power"},
                 {"energy", value_metric(joules, "J")},

@@ -1,5 +1,7 @@
-// gpu.stream: STREAM copy, scale, add and triad on device memory, each kernel timed with events,
-// arrays at least 4x the L2 cache, results checked against values computed on the host.
+// gpu.stream: STREAM copy, scale, add and triad on device memory, each sample several launches of
+// one kernel between one event pair, arrays at least 4x the L2 cache, results checked against
+// values computed on the host.
+#include "core/budget.hpp"
 #include "core/stats.hpp"
 #include "gpu/cuda_util.hpp"
 #include "gpu/gpu_probe.hpp"
@@ -27,42 +29,56 @@ class StreamProbe final : public PerDeviceProbe {
   protected:
     nlohmann::json measure_device(int device, const ProbeContext& context) override {
         std::size_t l2 = std::size_t(attribute(cudaDevAttrL2CacheSize, device));
-        // STREAM's rule: each array at least 4x the largest cache; 256 MiB at least.
-        std::size_t bytes =
-            std::max<std::size_t>(4 * l2, context.quick ? (64u << 20) : (256u << 20));
-        std::size_t n = bytes / sizeof(double) / 1024 * 1024;
+        budget::StreamPlan plan = budget::stream_plan(context.quick, l2);
+        std::size_t n = plan.array_bytes / sizeof(double);
         DeviceBuffer a(n * sizeof(double)), b(n * sizeof(double)), c(n * sizeof(double));
         EventTimer timer;
         cudaStream_t s = timer.stream();
-        kernels::stream_fill(a.as<double>(), 1.0, n, s);
-        kernels::stream_fill(b.as<double>(), 2.0, n, s);
-        kernels::stream_fill(c.as<double>(), 0.0, n, s);
+        const unsigned blocks = kernels::stream_blocks(n); // once, not per launch
+        kernels::stream_fill(a.as<double>(), 1.0, n, blocks, s);
+        kernels::stream_fill(b.as<double>(), 2.0, n, blocks, s);
+        kernels::stream_fill(c.as<double>(), 0.0, n, blocks, s);
         GG_LAUNCHED();
         double ea = 1.0, eb = 2.0, ec = 0.0; // what every element must hold, tracked on the host
-        int warmups = 2, reps = context.quick ? 3 : 20;
+        // One sample: the same kernel `k` times back to back between one event pair (a kernel
+        // of 0.2 ms alone would be timed with the launch gap and the events' resolution). Each
+        // kernel's inputs are unchanged by repeating it, so the values stay known on the host.
+        const int k = plan.kernels_per_sample;
+        auto repeated = [&](auto launch) {
+            return timer.seconds([&] {
+                for (int i = 0; i < k; ++i)
+                    launch();
+            }) / k;
+        };
         std::vector<double> t_copy, t_scale, t_add, t_triad;
-        for (int i = 0; i < warmups + reps; ++i) {
-            double tc =
-                timer.seconds([&] { kernels::stream_copy(c.as<double>(), a.as<double>(), n, s); });
-            double ts = timer.seconds(
-                [&] { kernels::stream_scale(b.as<double>(), c.as<double>(), kScalar, n, s); });
-            double ta = timer.seconds(
-                [&] { kernels::stream_add(c.as<double>(), a.as<double>(), b.as<double>(), n, s); });
-            double tt = timer.seconds([&] {
+        for (int round = 0;; ++round) {
+            double tc = repeated(
+                [&] { kernels::stream_copy(c.as<double>(), a.as<double>(), n, blocks, s); });
+            double ts = repeated([&] {
+                kernels::stream_scale(b.as<double>(), c.as<double>(), kScalar, n, blocks, s);
+            });
+            double ta = repeated([&] {
+                kernels::stream_add(c.as<double>(), a.as<double>(), b.as<double>(), n, blocks, s);
+            });
+            double tt = repeated([&] {
                 kernels::stream_triad(a.as<double>(), b.as<double>(), c.as<double>(), kScalar, n,
-                                      s);
+                                      blocks, s);
             });
             GG_LAUNCHED();
             ec = ea;
             eb = kScalar * ec;
             ec = ea + eb;
             ea = eb + kScalar * ec;
-            if (i < warmups)
+            if (round < plan.reps.warmups)
                 continue;
             t_copy.push_back(tc);
             t_scale.push_back(ts);
             t_add.push_back(ta);
             t_triad.push_back(tt);
+            // Stop when every kernel's figure is steady (or at the plan's maximum).
+            if (budget::enough(t_copy, plan.reps) && budget::enough(t_scale, plan.reps) &&
+                budget::enough(t_add, plan.reps) && budget::enough(t_triad, plan.reps))
+                break;
         }
         bool verified = true;
         for (auto [array, expected] :

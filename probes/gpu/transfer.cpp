@@ -3,9 +3,9 @@
 #include "core/stats.hpp"
 #include "gpu/cuda_util.hpp"
 #include "gpu/gpu_probe.hpp"
+#include "gpu/numa.hpp"
 
 #include <cstring>
-#include <fstream>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -22,15 +22,6 @@ nlohmann::json numa_node_of(const void* address) {
     return rc == 0 && node >= 0 ? nlohmann::json(node) : nlohmann::json(nullptr);
 }
 
-/// The device's NUMA node from /sys (-1 or absent: null).
-nlohmann::json device_numa_node(int device) {
-    std::ifstream in("/sys/bus/pci/devices/" + pci_bus_id(device) + "/numa_node");
-    int node = -1;
-    if (in >> node && node >= 0)
-        return node;
-    return nullptr;
-}
-
 enum class Direction { H2D, D2H, Both };
 
 class TransferProbe final : public PerDeviceProbe {
@@ -39,7 +30,10 @@ class TransferProbe final : public PerDeviceProbe {
 
   protected:
     nlohmann::json measure_device(int device, const ProbeContext& context) override {
-        std::size_t largest = context.quick ? (8u << 20) : (256u << 20);
+        budget::TransferPlan plan = budget::transfer_plan(context.quick);
+        std::size_t largest = plan.sizes.back();
+        // Before any host allocation: this thread on the GPU's CPUs, new pages on its node.
+        NumaLocal numa(pci_bus_id(device));
         DeviceBuffer up(largest), down(largest);
         PinnedBuffer pinned_up(largest), pinned_down(largest);
         std::vector<char> pageable_up(largest), pageable_down(largest);
@@ -95,12 +89,10 @@ class TransferProbe final : public PerDeviceProbe {
             char* host_up = c.pinned ? pinned_up.as<char>() : pageable_up.data();
             char* host_down = c.pinned ? pinned_down.as<char>() : pageable_down.data();
             nlohmann::json curve = nlohmann::json::array();
-            for (std::size_t bytes = 4096; bytes <= largest; bytes *= 4) {
-                // Small copies are batched so each timed sample is long enough for events: 32 MiB
-                // per sample from 128 KiB up, 256 copies below (more would cost seconds, since
-                // small pageable copies take microseconds each).
-                int batch = int(std::clamp<std::size_t>((32u << 20) / bytes, 1, 256));
-                auto seconds = time_gpu(timer, 1, context.quick ? 3 : 7, [&] {
+            for (std::size_t bytes : plan.sizes) {
+                // Small copies are batched so each timed sample is long enough for events.
+                int batch = plan.batch(bytes);
+                auto seconds = time_gpu(timer, plan.reps, [&] {
                     enqueue(c.direction, host_up, host_down, bytes, batch);
                 });
                 double moved = double(bytes) * batch * (c.direction == Direction::Both ? 2 : 1);
@@ -115,7 +107,10 @@ class TransferProbe final : public PerDeviceProbe {
         cudaEventDestroy(join);
         cudaStreamDestroy(second);
         return {{"numa_node", numa_node_of(pinned_up.as<char>())},
-                {"device_numa_node", device_numa_node(device)},
+                {"pageable_numa_node", numa_node_of(pageable_up.data())},
+                {"device_numa_node",
+                 numa.node() >= 0 ? nlohmann::json(numa.node()) : nlohmann::json(nullptr)},
+                {"numa_placement", numa.description()},
                 {"byte_counting",
                  "bytes copied per second, 1 GB = 1e9 bytes; bidirectional counts both directions "
                  "(pageable copies block the host, so their two directions mostly take turns)"},

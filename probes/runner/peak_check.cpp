@@ -53,10 +53,10 @@ std::vector<std::string> exceeds_peaks(const std::string& key, const json& resul
         } else if (key == "gpu.gemm") {
             // FP64 GEMM may use FP64 tensor cores (A100, H100), so its ceiling is the larger one.
             static const std::map<std::string, std::vector<std::string>> ceilings = {
-                {"fp64", {"fp64", "fp64_tensor"}}, {"fp32", {"fp32"}},
-                {"tf32", {"tf32_tensor"}},         {"fp16", {"fp16_tensor"}},
-                {"bf16", {"bf16_tensor"}},         {"fp8", {"fp8_tensor"}},
-                {"int8", {"int8_tensor"}}};
+                {"fp64", {"fp64", "fp64_tensor"}},  {"fp32", {"fp32"}},
+                {"tf32", {"tf32_tensor"}},          {"fp16", {"fp16_tensor"}},
+                {"bf16", {"bf16_tensor"}},          {"fp8", {"fp8_tensor"}},
+                {"fp8_fast_accum", {"fp8_tensor"}}, {"int8", {"int8_tensor"}}};
             const json& precisions = devices[d].value("precisions", json::object());
             for (const auto& [precision, peaks] : ceilings) {
                 if (!precisions.contains(precision))

@@ -1,6 +1,8 @@
 #include "runner/runner.hpp"
 
+#include "core/devices.hpp"
 #include "runner/cache.hpp"
+#include "runner/isolate.hpp"
 #include "runner/peak_check.hpp"
 #include "runner/spawn.hpp"
 #include "schema/io.hpp"
@@ -74,68 +76,53 @@ struct Run {
     std::size_t processes = 1; // the identity child
 };
 
+/// The devices a GPU probe measures: those chosen with RunOptions::devices, else all visible.
+std::size_t device_count(const Run& run) {
+    if (!run.options.devices.empty())
+        return run.options.devices.size();
+    return run.identity.value("gpus", json::array()).size();
+}
+
 /// Runs one probe in its own process and returns its entry (never throws).
-json measure(Run& run, const std::string& key) {
-    std::error_code ec;
-    fs::path scratch = run.cache.scratch_dir();
-    fs::create_directories(scratch, ec);
-    std::string stem = std::to_string(::getpid()) + "-" + key;
-    fs::path out = scratch / (stem + ".json"), err = scratch / (stem + ".stderr");
-    fs::remove(out, ec);
-    std::vector<std::string> args{"--only", key, "--json-out", out.string()};
+json measure(Run& run, const std::string& key, bool gpu) {
+    ChildProbeOptions child;
+    child.exe = run.exe;
+    child.scratch = run.cache.scratch_dir();
     if (run.options.quick)
-        args.push_back("--quick");
-    auto timeout = std::chrono::duration_cast<std::chrono::milliseconds>(run.options.timeout);
-    ChildResult child = run_child(run.exe, args, run.options.extra_env, timeout, err);
+        child.args.push_back("--quick");
+    if (!run.options.devices.empty())
+        child.args.insert(child.args.end(), {"--devices", device_list_text(run.options.devices)});
+    child.extra_env = run.options.extra_env;
+    child.timeout =
+        probe_timeout(std::chrono::duration_cast<std::chrono::milliseconds>(run.options.timeout),
+                      gpu, device_count(run));
+    child.specs_result = run.specs_result;
+    ChildProbeResult outcome = run_probe_in_child(key, child);
     ++run.processes;
-    fs::remove(err, ec);
-    if (std::string failure = describe_failure(child, timeout); !failure.empty()) {
-        fs::remove(out, ec);
-        return entry(schema::kStatusFailed, failure);
-    }
-    json document;
-    std::string reject;
-    try {
-        document = schema::read_json_file(out);
-    } catch (const std::exception& error) {
-        reject = std::string("the probe wrote invalid output: ") + error.what();
-    }
-    fs::remove(out, ec);
-    if (reject.empty()) {
-        auto errors = schema::validate_document(document);
-        if (!errors.empty())
-            reject = "the probe's result was rejected: " + errors.front().pointer + ": " +
-                     errors.front().message;
-        else if (!document["probes"].contains(key))
-            reject = "the probe's document has no entry for " + key;
-    }
-    if (reject.empty() && document["probes"][key]["status"] == schema::kStatusOk &&
-        !run.specs_result.is_null()) {
-        auto problems = exceeds_peaks(key, document["probes"][key]["result"], run.specs_result);
-        if (!problems.empty())
-            reject = problems.front();
-    }
-    if (!reject.empty()) {
-        // Keep what was measured for inspection; the document gets only the reason.
-        if (!document.is_null()) {
+    if (outcome.rejected) {
+        if (!outcome.document.is_null()) {
             try {
                 // Only the file name: the reason is published on pages, and an absolute path
                 // would leak the builder's directories and differ between machines.
-                reject += " (output kept in the probe cache as rejected/" +
-                          run.cache.keep_rejected(key, schema::dump_document(document))
-                              .filename()
-                              .string() +
-                          ")";
+                outcome.entry["reason"] =
+                    outcome.entry["reason"].get<std::string>() +
+                    " (output kept in the probe cache as rejected/" +
+                    run.cache.keep_rejected(key, schema::dump_document(outcome.document))
+                        .filename()
+                        .string() +
+                    ")";
             } catch (const std::exception&) {
             }
         }
-        return entry(schema::kStatusFailed, reject);
+        return outcome.entry;
     }
-    json result = document["probes"][key];
-    result["measured_at"] = document["provenance"].value("date", json());
+    json result = outcome.entry;
+    if (outcome.document.is_null())
+        return result; // the child failed before writing anything
+    result["measured_at"] = outcome.document["provenance"].value("date", json());
     if (result["status"] != schema::kStatusFailed) {
         try {
-            run.cache.store(key, document);
+            run.cache.store(key, outcome.document);
         } catch (const std::exception& error) {
             result["cache_error"] = error.what(); // the result stands; only caching failed
         }
@@ -173,7 +160,7 @@ json obtain(Run& run, const std::string& key, bool gpu, bool& from_cache) {
             return use_reference(
                 "no cached result for this build (run gpuguide build --measure fresh)");
     }
-    return measure(run, key);
+    return measure(run, key, gpu);
 }
 
 /// The document of `probes`. Nothing in it depends on whether a probe ran now or came from the

@@ -35,8 +35,8 @@ struct RunOptions {
     Mode mode = Mode::Auto;
     std::filesystem::path probe_exe; ///< gpuguide-probe; empty: the build tree's, else next to us
     std::filesystem::path cache_dir = ".gpuguide-cache"; ///< results live in cache_dir/probes/
-    std::chrono::seconds timeout{120};                   ///< per probe
-    std::function<void(const Progress&)> on_progress;    ///< probe key, k of n, elapsed
+    std::chrono::seconds timeout{120}; ///< per probe; a GPU probe gets this per device measured
+    std::function<void(const Progress&)> on_progress; ///< probe key, k of n, elapsed
     // Extensions beyond design.md (defaults keep its behaviour):
     std::vector<std::string> only; ///< run only these probe keys (empty: all)
     /// The document keeps only these probe keys (empty: every probe run), and its date and
@@ -46,6 +46,7 @@ struct RunOptions {
     std::vector<std::string> report;
     bool quick = false; ///< smaller problem sizes (tests); quick results are not cached
     std::vector<std::string> extra_env; ///< "NAME=value" added to each probe's environment
+    std::vector<int> devices; ///< CUDA devices the GPU probes measure (empty: all visible)
 };
 
 /// Where this build's GPU figures came from.

@@ -51,7 +51,9 @@ void apply_result_fault(const std::string& fault, nlohmann::json& result) {
         result["injected_fault"] = stats_metric(std::vector<double>{1e12}, "GB/s");
 }
 
-nlohmann::json run_one(Probe& probe, const ProbeContext& context, const GpuIdentity& gpu) {
+} // namespace
+
+nlohmann::json run_in_process(Probe& probe, const ProbeContext& context, const GpuIdentity& gpu) {
     auto start = Clock::now();
     nlohmann::json entry = {
         {"status", schema::kStatusOk}, {"reason", nullptr}, {"result", nullptr}};
@@ -100,8 +102,6 @@ nlohmann::json run_one(Probe& probe, const ProbeContext& context, const GpuIdent
     return entry;
 }
 
-} // namespace
-
 std::string injected_fault(std::string_view key) {
     const char* spec = std::getenv("GPUGUIDE_PROBE_FAULT");
     if (!spec)
@@ -116,8 +116,8 @@ std::string injected_fault(std::string_view key) {
     return "";
 }
 
-nlohmann::json run_probes(const std::vector<Probe*>& selected, const ProbeContext& context,
-                          const std::string& command) {
+nlohmann::json assemble_document(const std::vector<Probe*>& selected, const ProbeContext& context,
+                                 const std::string& command, const EntryMaker& make_entry) {
     auto start = Clock::now();
     GpuIdentity gpu = gpu_identity();
     nlohmann::json provenance = to_json(gpu);
@@ -131,13 +131,20 @@ nlohmann::json run_probes(const std::vector<Probe*>& selected, const ProbeContex
     provenance["quick"] = context.quick;
     nlohmann::json probes = nlohmann::json::object();
     for (Probe* probe : selected)
-        probes[std::string(probe->key())] = run_one(*probe, context, gpu);
+        probes[std::string(probe->key())] = make_entry(*probe, gpu);
     provenance["duration_s"] = std::chrono::duration<double>(Clock::now() - start).count();
     return {{"schema", schema::kSchemaName},
             {"schema_version", schema::kSchemaVersion},
             {"placeholder", false},
             {"provenance", provenance},
             {"probes", probes}};
+}
+
+nlohmann::json run_probes(const std::vector<Probe*>& selected, const ProbeContext& context,
+                          const std::string& command) {
+    return assemble_document(selected, context, command, [&](Probe& probe, const GpuIdentity& gpu) {
+        return run_in_process(probe, context, gpu);
+    });
 }
 
 } // namespace gpuguide::probes

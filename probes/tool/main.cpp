@@ -1,4 +1,5 @@
 // gpuguide-probe: measures this machine's GPU(s) and CPU and writes one measurement document.
+#include "core/devices.hpp"
 #include "core/identity.hpp"
 #include "core/probe.hpp"
 #include "schema/io.hpp"
@@ -6,6 +7,7 @@
 #include "tool/assemble.hpp"
 
 #include <CLI/CLI.hpp>
+#include <cmath>
 #include <iostream>
 
 using namespace gpuguide::probes;
@@ -66,6 +68,19 @@ int main(int argc, char** argv) {
     app.add_flag(
         "--identity", identity,
         "print versions, GPU UUIDs, source hash and compiler (the cache key inputs) as JSON");
+    std::string devices_text;
+    app.add_option("--devices", devices_text,
+                   "measure only these CUDA devices, e.g. --devices 0,3 (default: all)");
+    double timeout_s = 120;
+    app.add_option("--timeout", timeout_s,
+                   "per-probe time limit in seconds when probes run in child processes; GPU "
+                   "probes get it once per device measured")
+        ->check(CLI::PositiveNumber);
+    bool in_process = false;
+    app.add_flag("--in-process", in_process,
+                 "run several probes in this one process, without isolation or timeouts "
+                 "(debugging); by default each probe of --all, --cpu-only, --gpu-only or "
+                 "repeated --only runs in its own process");
     std::string validate;
     app.add_option("--validate", validate,
                    "check a measurement document against the schema; errors name the file and "
@@ -108,12 +123,35 @@ int main(int argc, char** argv) {
 
     ProbeContext context;
     context.quick = quick;
-    std::string text = gpuguide::probes::schema::dump_document(
-        run_probes(selected, context, joined_command(argc, argv)));
-    // Test hook: a probe that "prints garbage" replaces the whole document (see README).
-    for (Probe* probe : selected)
-        if (injected_fault(probe->key()) == "garbage")
-            text = "{\"schema\": garbage, not JSON";
+    try {
+        if (!devices_text.empty()) {
+            context.devices = parse_device_list(devices_text);
+            // Refuse a device that is not there now, rather than failing every GPU probe later.
+            if (GpuIdentity gpu = gpu_identity(); gpu.usable)
+                devices_to_measure(context.devices, int(gpu.devices.size()));
+        }
+    } catch (const std::invalid_argument& error) {
+        std::cerr << "gpuguide-probe: " << error.what() << "\n";
+        return 2;
+    }
+    std::string text;
+    try {
+        if (selected.size() > 1 && !in_process) {
+            auto timeout = std::chrono::milliseconds(std::llround(timeout_s * 1000));
+            text = gpuguide::probes::schema::dump_document(
+                run_probes_isolated(selected, context, joined_command(argc, argv), timeout));
+        } else {
+            text = gpuguide::probes::schema::dump_document(
+                run_probes(selected, context, joined_command(argc, argv)));
+            // Test hook: a probe that "prints garbage" replaces the whole document (see README).
+            for (Probe* probe : selected)
+                if (injected_fault(probe->key()) == "garbage")
+                    text = "{\"schema\": garbage, not JSON";
+        }
+    } catch (const std::exception& error) {
+        std::cerr << "gpuguide-probe: " << error.what() << "\n";
+        return 1;
+    }
     try {
         if (out.empty())
             std::cout << text;

@@ -119,3 +119,24 @@ gpuguide "$work/site-cached" "$work/cache" --measure cached >"$work/cached.log" 
 grep -q 'cpu.info (cache)' "$work/cached.log" ||
   fail "the build after the kill did not use the cached cpu.info: $(cat "$work/cached.log")"
 echo "probe faults: a build killed mid-probe left the site and the cache whole; the cache is used"
+
+# 3. The reference path, `gpuguide-probe --all` (bench/probes/on-device.sh): a crashing or hanging
+#    probe is failed with its reason, the other probes are measured and the document is valid.
+for mode in crash hang; do
+  out=$work/all-$mode.json
+  GPUGUIDE_PROBE_FAULT=cpu.stream:$mode timeout 300 "$probe" --all --quick --timeout 3 \
+    --json-out "$out" 2>"$work/all-$mode.log" ||
+    fail "gpuguide-probe --all with cpu.stream:$mode exited non-zero: $(tail -n 5 "$work/all-$mode.log")"
+  "$probe" --validate "$out" >/dev/null || fail "gpuguide-probe --all with cpu.stream:$mode wrote an invalid document"
+  python3 - "$out" "$mode" <<'PY' || exit 1
+import json, sys
+probes = json.load(open(sys.argv[1]))["probes"]
+want = "crashed" if sys.argv[2] == "crash" else "timed out"
+stream, gemm = probes["cpu.stream"], probes["cpu.gemm"]
+if stream["status"] != "failed" or want not in (stream["reason"] or ""):
+    sys.exit(f"probe faults: --all: cpu.stream should have failed ({want}): {stream}")
+if gemm["status"] != "ok":
+    sys.exit(f"probe faults: --all: cpu.gemm should be measured: {gemm}")
+PY
+done
+echo "probe faults: gpuguide-probe --all isolates a crashing and a hanging probe; the document stays valid"

@@ -1,11 +1,11 @@
 // The result cache: its key covers every input, reuse works, and damage or a killed run never
 // turns into a wrong result.
+#include "gpuguide_catch.hpp"
 #include "runner/cache.hpp"
 #include "schema/io.hpp"
 #include "schema/schema.hpp"
 #include "test_support.hpp"
 
-#include "gpuguide_catch.hpp"
 #include <fstream>
 #include <signal.h>
 #include <sys/wait.h>

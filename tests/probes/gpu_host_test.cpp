@@ -2,12 +2,19 @@
 // driver, NVML absent, throttle-reason names.
 #include "gpu/gpu_identity.hpp"
 #include "gpu/kernels/gemm_values.hpp"
-
 #include "gpuguide_catch.hpp"
+
 #include <set>
 
 #if GPUGUIDE_PROBES_HAVE_CUDA
+#include "core/budget.hpp"
+#include "gpu/conditions.hpp"
+#include "gpu/cublas_api.hpp"
+#include "gpu/gemm_runner.hpp"
+#include "gpu/numa.hpp"
 #include "gpu/nvml.hpp"
+
+#include <cstdlib>
 #endif
 
 using namespace gpuguide::probes;
@@ -49,11 +56,16 @@ TEST_CASE("without a usable GPU the identity says why, and versions stay known")
     nlohmann::json json = to_json(identity);
     CHECK(json["gpus"].is_array());
 #if GPUGUIDE_PROBES_HAVE_CUDA
-    // The runtime and cuBLAS are linked in, so their versions are known even without a driver.
+    // The runtime is linked in, and cuBLAS loads without a driver where the toolkit is installed,
+    // so their versions are known even here.
     REQUIRE(identity.cuda_runtime);
     CHECK(identity.cuda_runtime->find('.') != std::string::npos);
-    REQUIRE(identity.cublas);
-    CHECK(std::count(identity.cublas->begin(), identity.cublas->end(), '.') == 2);
+    if (gpu::CublasApi::instance().available()) {
+        REQUIRE(identity.cublas);
+        CHECK(std::count(identity.cublas->begin(), identity.cublas->end(), '.') == 2);
+    } else {
+        CHECK_FALSE(identity.cublas);
+    }
 #endif
 }
 
@@ -70,5 +82,73 @@ TEST_CASE("NVML: absent library reported with a reason, throttle reasons named")
     CHECK(gpu::Nvml::describe_clocks_event_reasons(0).empty());
     CHECK(gpu::Nvml::describe_clocks_event_reasons(0x4 | 0x40) ==
           std::vector<std::string>{"sw_power_cap", "hw_thermal_slowdown"});
+}
+#endif
+
+#if GPUGUIDE_PROBES_HAVE_CUDA
+TEST_CASE("cuBLAS is loaded at run time; a missing library gives a reason, not a failed start") {
+    // The test hook makes the load fail as on a host without the toolkit's cuBLAS.
+    for (const std::string& hidden : {gpu::cublas_soname(), gpu::cublaslt_soname()}) {
+        ::setenv("GPUGUIDE_PROBE_HIDE_LIBS", hidden.c_str(), 1);
+        gpu::CublasApi missing = gpu::CublasApi::load();
+        ::unsetenv("GPUGUIDE_PROBE_HIDE_LIBS");
+        CHECK_FALSE(missing.available());
+        CHECK_THAT(missing.error, Catch::Matchers::ContainsSubstring(hidden) &&
+                                      Catch::Matchers::ContainsSubstring("LD_LIBRARY_PATH"));
+        CHECK(missing.create == nullptr);
+    }
+    gpu::CublasApi found = gpu::CublasApi::load();
+    if (!found.available()) {
+        WARN("SKIPPED the loaded case: " << found.error);
+        return;
+    }
+    CHECK(found.create);
+    CHECK(found.gemm_ex);
+    CHECK(found.lt_matmul);
+    CHECK(found.lt_heuristic);
+    int major = 0;
+    REQUIRE(found.get_property(MAJOR_VERSION, &major) == CUBLAS_STATUS_SUCCESS);
+    CHECK(major == CUBLAS_VER_MAJOR);
+}
+#endif
+
+#if GPUGUIDE_PROBES_HAVE_CUDA
+TEST_CASE("conditions sampled during the work: median clocks, reasons seen while busy") {
+    using Sample = gpu::ConditionSampler::Sample;
+    // Busy at 1980 MHz, then capped by power at 1755 MHz, then idle afterwards (0x1).
+    std::vector<Sample> samples = {
+        {1980, 2619, 0x0}, {1755, 2619, 0x4}, {1755, 2619, 0x4}, {345, 2619, 0x1}};
+    nlohmann::json c = gpu::ConditionSampler::summarize(samples);
+    CHECK(c["sm_clock_mhz"] == 1755);
+    CHECK(c["sm_clock_mhz_min"] == 345);
+    CHECK(c["mem_clock_mhz"] == 2619);
+    CHECK(c["clocks_event_reasons"] == std::vector<std::string>{"sw_power_cap"}); // no gpu_idle
+    CHECK(c["samples"] == 4);
+    // Idle throughout: say so.
+    CHECK(gpu::ConditionSampler::summarize({{210, 1593, 0x1}})["clocks_event_reasons"] ==
+          std::vector<std::string>{"gpu_idle"});
+    // Without NVML: nulls and no samples, still the same fields.
+    nlohmann::json none = gpu::ConditionSampler::summarize({});
+    CHECK(none["sm_clock_mhz"].is_null());
+    CHECK(none["clocks_event_reasons"].is_null());
+    CHECK(none["samples"] == 0);
+}
+
+TEST_CASE("sysfs cpulists parse; malformed ones give no CPUs (no pinning)") {
+    CHECK(gpu::parse_cpulist("0-3,8,10-11\n") == std::vector<int>{0, 1, 2, 3, 8, 10, 11});
+    CHECK(gpu::parse_cpulist("5") == std::vector<int>{5});
+    CHECK(gpu::parse_cpulist("").empty());
+    CHECK(gpu::parse_cpulist("3-1").empty());
+    CHECK(gpu::parse_cpulist("a-b").empty());
+}
+
+TEST_CASE("the GEMM precisions the probe runs are the ones the time budget counts") {
+    const auto& specs = gpu::precision_specs();
+    REQUIRE(specs.size() == budget::kGemmPrecisions.size());
+    for (std::size_t i = 0; i < specs.size(); ++i)
+        CHECK(specs[i].name == budget::kGemmPrecisions[i]);
+    // FP8 twice: the precise default and fast accumulation beside it.
+    CHECK_FALSE(specs[5].fast_accum);
+    CHECK(specs[6].fast_accum);
 }
 #endif

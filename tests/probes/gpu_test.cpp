@@ -1,10 +1,10 @@
 // The GPU probes on a real GPU (hidden tag: run with "[gpu]"). Without one, the test prints why and
 // exits with code 77, which ctest reports as "Skipped" (tests/probes/CMakeLists.txt sets
 // SKIP_RETURN_CODE 77).
+#include "gpuguide_catch.hpp"
 #include "schema/schema.hpp"
 #include "test_support.hpp"
 
-#include "gpuguide_catch.hpp"
 #include <cstdlib>
 #include <iostream>
 
@@ -61,6 +61,15 @@ TEST_CASE("GPU probes give verified, plausible figures on this machine's GPU", "
     // L2 hit latency (a walk that revisits a few cached nodes would not be).
     CHECK(median(latency["chase"]["dram"]["ns"]) > 1.5 * median(latency["chase"]["l2"]["ns"]));
     CHECK(median(latency["graph_launch"]) < median(latency["launch"]));
+    // launch waits for each kernel; launch_async does not: the first is the larger figure.
+    CHECK(median(latency["launch_async"]) < median(latency["launch"]));
+    // Conditions are sampled while the device works (NVML comes with every driver).
+    CHECK(stream["conditions"]["samples"].get<int>() > 0);
+    CHECK(stream["conditions"]["sm_clock_mhz"].get<double>() > 0);
+    if (gemm.contains("fp8") && gemm["fp8"]["supported"].get<bool>()) {
+        CHECK(gemm["fp8"]["fast_accum"] == false);
+        CHECK(gemm["fp8_fast_accum"]["fast_accum"] == true);
+    }
     // gpu.power needs NVML's energy counter, gpu.multi two GPUs: either may be skipped, with a
     // reason.
     for (const char* key : {"gpu.power", "gpu.multi"})

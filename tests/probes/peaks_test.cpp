@@ -1,8 +1,7 @@
 // Theoretical peaks against datasheet figures, and the runner's check of results against them.
 #include "core/peaks.hpp"
-#include "runner/peak_check.hpp"
-
 #include "gpuguide_catch.hpp"
+#include "runner/peak_check.hpp"
 
 using namespace gpuguide::probes;
 using Catch::Approx;
@@ -104,7 +103,8 @@ TEST_CASE("results above the theoretical peak are flagged, plausible ones pass")
     stream["devices"][0]["triad"] = metric(5000);
     auto problems = exceeds_peaks("gpu.stream", stream, specs);
     REQUIRE(problems.size() == 1);
-    CHECK_THAT(problems[0], Catch::Matchers::ContainsSubstring("/devices/0/triad") && Catch::Matchers::ContainsSubstring("5000"));
+    CHECK_THAT(problems[0], Catch::Matchers::ContainsSubstring("/devices/0/triad") &&
+                                Catch::Matchers::ContainsSubstring("5000"));
 
     // FP64 GEMM may run on FP64 tensor cores: 60 TFLOP/s is plausible on an H100, 80 is not.
     nlohmann::json gemm = {{"devices", {{{"precisions", {{"fp64", {{"best", metric(60)}}}}}}}}};

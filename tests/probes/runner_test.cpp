@@ -1,8 +1,7 @@
 // The runner: probe isolation (crash, hang, garbage, NaN, absurd), modes and the no-GPU path.
+#include "gpuguide_catch.hpp"
 #include "schema/schema.hpp"
 #include "test_support.hpp"
-
-#include "gpuguide_catch.hpp"
 
 using namespace gpuguide::probes;
 using gpuguide::probes::testing::quick_options;

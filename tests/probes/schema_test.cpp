@@ -1,11 +1,11 @@
 // The measurement schema: round trip, and validation errors that point at the problem.
 #include "core/probe.hpp"
 #include "core/stats.hpp"
+#include "gpuguide_catch.hpp"
 #include "schema/io.hpp"
 #include "schema/schema.hpp"
 #include "test_support.hpp"
 
-#include "gpuguide_catch.hpp"
 #include <cmath>
 
 using namespace gpuguide::probes;

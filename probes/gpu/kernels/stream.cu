@@ -6,16 +6,6 @@ namespace {
 
 constexpr int kThreads = 256;
 
-/// Enough blocks to fill every SM several times over; the grid-stride loop covers the rest.
-unsigned blocks_for(std::size_t pairs) {
-    int device = 0, sms = 1;
-    cudaGetDevice(&device);
-    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
-    std::size_t wanted = (pairs + kThreads - 1) / kThreads;
-    std::size_t cap = std::size_t(sms) * 32;
-    return unsigned(wanted < cap ? wanted : cap);
-}
-
 __global__ void fill_kernel(double2* x, double value, std::size_t pairs) {
     for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < pairs;
          i += std::size_t(gridDim.x) * blockDim.x)
@@ -64,23 +54,33 @@ const double2* pairs_of(const double* p) {
 
 } // namespace
 
-void stream_fill(double* x, double value, std::size_t n, cudaStream_t stream) {
-    fill_kernel<<<blocks_for(n / 2), kThreads, 0, stream>>>(pairs_of(x), value, n / 2);
+unsigned stream_blocks(std::size_t n) {
+    int device = 0, sms = 1;
+    cudaGetDevice(&device);
+    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    // Enough blocks to fill every SM several times over; the grid-stride loop covers the rest.
+    std::size_t wanted = (n / 2 + kThreads - 1) / kThreads;
+    std::size_t cap = std::size_t(sms) * 32;
+    return unsigned(wanted < cap ? wanted : cap);
 }
-void stream_copy(double* c, const double* a, std::size_t n, cudaStream_t stream) {
-    copy_kernel<<<blocks_for(n / 2), kThreads, 0, stream>>>(pairs_of(c), pairs_of(a), n / 2);
+
+void stream_fill(double* x, double value, std::size_t n, unsigned blocks, cudaStream_t stream) {
+    fill_kernel<<<blocks, kThreads, 0, stream>>>(pairs_of(x), value, n / 2);
 }
-void stream_scale(double* b, const double* c, double s, std::size_t n, cudaStream_t stream) {
-    scale_kernel<<<blocks_for(n / 2), kThreads, 0, stream>>>(pairs_of(b), pairs_of(c), s, n / 2);
+void stream_copy(double* c, const double* a, std::size_t n, unsigned blocks, cudaStream_t stream) {
+    copy_kernel<<<blocks, kThreads, 0, stream>>>(pairs_of(c), pairs_of(a), n / 2);
 }
-void stream_add(double* c, const double* a, const double* b, std::size_t n, cudaStream_t stream) {
-    add_kernel<<<blocks_for(n / 2), kThreads, 0, stream>>>(pairs_of(c), pairs_of(a), pairs_of(b),
-                                                           n / 2);
+void stream_scale(double* b, const double* c, double s, std::size_t n, unsigned blocks,
+                  cudaStream_t stream) {
+    scale_kernel<<<blocks, kThreads, 0, stream>>>(pairs_of(b), pairs_of(c), s, n / 2);
+}
+void stream_add(double* c, const double* a, const double* b, std::size_t n, unsigned blocks,
+                cudaStream_t stream) {
+    add_kernel<<<blocks, kThreads, 0, stream>>>(pairs_of(c), pairs_of(a), pairs_of(b), n / 2);
 }
 void stream_triad(double* a, const double* b, const double* c, double s, std::size_t n,
-                  cudaStream_t stream) {
-    triad_kernel<<<blocks_for(n / 2), kThreads, 0, stream>>>(pairs_of(a), pairs_of(b), pairs_of(c),
-                                                             s, n / 2);
+                  unsigned blocks, cudaStream_t stream) {
+    triad_kernel<<<blocks, kThreads, 0, stream>>>(pairs_of(a), pairs_of(b), pairs_of(c), s, n / 2);
 }
 
 } // namespace gpuguide::probes::gpu::kernels
