@@ -1,21 +1,10 @@
 // Directives through a real build of the fixture book: output, and each error message exactly.
 #include "generator_fixture.hpp"
-
 #include "gpuguide_catch.hpp"
 
-namespace {
+using gg_test::error_for;
 
-// The build's error with the temporary folder's path removed: "content/en/t.md:7: ...".
-std::string error_for(const std::string& markdown) {
-    gg_test::BookCopy book;
-    book.page("03-notes.md", markdown);
-    std::string message = book.build_error();
-    const std::string prefix = book.root().generic_string() + "/";
-    for (auto at = message.find(prefix); at != std::string::npos; at = message.find(prefix)) {
-        message.erase(at, prefix.size());
-    }
-    return message;
-}
+namespace {
 
 std::string built_page(const std::string& markdown) {
     gg_test::BookCopy book;
@@ -39,23 +28,25 @@ TEST_CASE("gg-table: host columns, values with units scaled, provenance per sour
     CHECK(html.find(">ref-host</th>") != std::string::npos);
     CHECK(html.find(">3.01\u00A0TB/s</td>") != std::string::npos);
     CHECK(html.find(">3.31\u00A0TB/s</td>") != std::string::npos); // reference = 1.1x
-    CHECK(
-        html.find(
-            "<p class=\"provenance provenance-measured\">measured on this machine, this-host · "
-            "Test GPU 80GB · driver 580.95.05 · CUDA 13.0 · 2026-11-21 · 24.8 s</p>") != std::string::npos);
+    CHECK(html.find(
+              "<p class=\"provenance provenance-measured\">measured on this machine, this-host · "
+              "Test GPU 80GB · driver 580.95.05 · CUDA 13.0 · 2026-11-21 · 24.8 s</p>") !=
+          std::string::npos);
     CHECK(html.find(
               "<p class=\"provenance provenance-reference\">reference measurement from ref-host "
               "(Reference GPU), not this machine · driver 580.95.05 · CUDA 13.0 · 2026-10-01 · "
               "24.8 s</p>") != std::string::npos);
 }
 
-TEST_CASE("gg-chart: roofline and measured line charts draw figures with provenance", "[directives]") {
-    const auto html = built_page(kFence + "gg-chart\ntype: roofline\ntitle: Roofline\nprecisions: [fp32, bf16]\n" +
-                                 kFence + "\n\n" + kFence +
-                                 "gg-chart\ntype: line\ntitle: Host to device\nx: {label: Bytes, log: true}\n"
-                                 "series:\n  - {label: H2D pinned, points: gpu.transfer/devices/0/curves/h2d_pinned, "
-                                 "x: bytes, y: bandwidth}\n" +
-                                 kFence + "\n");
+TEST_CASE("gg-chart: roofline and measured line charts draw figures with provenance",
+          "[directives]") {
+    const auto html = built_page(
+        kFence + "gg-chart\ntype: roofline\ntitle: Roofline\nprecisions: [fp32, bf16]\n" + kFence +
+        "\n\n" + kFence +
+        "gg-chart\ntype: line\ntitle: Host to device\nx: {label: Bytes, log: true}\n"
+        "series:\n  - {label: H2D pinned, points: gpu.transfer/devices/0/curves/h2d_pinned, "
+        "x: bytes, y: bandwidth}\n" +
+        kFence + "\n");
     CHECK(html.find("id=\"page-03-notes-chart-1\"") != std::string::npos);
     CHECK(html.find("id=\"page-03-notes-chart-2\"") != std::string::npos);
     CHECK(html.find("<svg") != std::string::npos);
@@ -63,9 +54,12 @@ TEST_CASE("gg-chart: roofline and measured line charts draw figures with provena
     CHECK(html.find("chart-unmeasured") == std::string::npos);
 }
 
-TEST_CASE("gg-chart: a probe that did not run gives a line saying why, not empty axes", "[directives]") {
-    const auto html = built_page(kFence + "gg-chart\ntype: bar\ntitle: P2P\nseries:\n"
-                                          "  - {label: P2P, value: gpu.multi/p2p/bandwidth}\n" + kFence + "\n");
+TEST_CASE("gg-chart: a probe that did not run gives a line saying why, not empty axes",
+          "[directives]") {
+    const auto html = built_page(kFence +
+                                 "gg-chart\ntype: bar\ntitle: P2P\nseries:\n"
+                                 "  - {label: P2P, value: gpu.multi/p2p/bandwidth}\n" +
+                                 kFence + "\n");
     // gpu.multi skipped for a reason of its own ("one GPU"): a GPU host would not fill it in.
     CHECK(html.find("<figure class=\"chart chart-unmeasured\" id=\"page-03-notes-chart-1\">"
                     "<p class=\"figures-missing\">P2P: no measured figures (one GPU).</p>") !=
@@ -80,15 +74,18 @@ TEST_CASE("a result the probe runner took from its cache reads like a fresh one,
     document["probes"]["gpu.stream"]["from_cache"] = true;
     document["probes"]["gpu.stream"]["measured_at"] = "2026-11-02T10:00:00Z";
     gg_test::write(book.root() / "this-host.json", document.dump());
-    book.page("03-notes.md", "`value:gpu.stream/devices/0/triad` `value:gpu.latency/devices/0/launch`\n");
+    book.page("03-notes.md",
+              "`value:gpu.stream/devices/0/triad` `value:gpu.latency/devices/0/launch`\n");
     gpuguide::render::build_site(book.options());
     const auto html = gg_test::read(book.out() / "en" / "03-notes.html");
     // Whether this build ran the probe is the build log's business: the page names the host, the
     // GPU and the date of the measurement, so a cached build and a measuring one give equal bytes.
-    CHECK(html.find("title=\"measured on this machine, this-host · Test GPU 80GB · driver 580.95.05 "
-                    "· CUDA 13.0 · 2026-11-02 · 24.8 s\"") != std::string::npos);
-    CHECK(html.find("title=\"measured on this machine, this-host · Test GPU 80GB · driver 580.95.05 "
-                    "· CUDA 13.0 · 2026-11-21 · 24.8 s\"") != std::string::npos);
+    CHECK(
+        html.find("title=\"measured on this machine, this-host · Test GPU 80GB · driver 580.95.05 "
+                  "· CUDA 13.0 · 2026-11-02 · 24.8 s\"") != std::string::npos);
+    CHECK(
+        html.find("title=\"measured on this machine, this-host · Test GPU 80GB · driver 580.95.05 "
+                  "· CUDA 13.0 · 2026-11-21 · 24.8 s\"") != std::string::npos);
     CHECK(html.find("cache") == std::string::npos);
 }
 
@@ -106,7 +103,8 @@ TEST_CASE("this machine's failure or own skip is shown; only 'no figures here' d
                              {"use_reference", true},
                              {"result", nullptr}};
     gg_test::write(book.root() / "this-host.json", document.dump());
-    book.page("03-notes.md", "`value:gpu.stream/devices/0/triad` `value:gpu.latency/devices/0/launch`\n");
+    book.page("03-notes.md",
+              "`value:gpu.stream/devices/0/triad` `value:gpu.latency/devices/0/launch`\n");
     gpuguide::render::build_site(book.options());
     const auto html = gg_test::read(book.out() / "en" / "03-notes.html");
     // The crash, not the reference's 3.31 TB/s, stands in for this machine's triad.
@@ -114,7 +112,8 @@ TEST_CASE("this machine's failure or own skip is shown; only 'no figures here' d
                     "not measured</span>") != std::string::npos);
     CHECK(html.find("3.31") == std::string::npos);
     // No driver here: the reference's launch latency, labelled as the reference's.
-    CHECK(html.find("title=\"reference measurement from ref-host (Reference GPU), not this machine") !=
+    CHECK(html.find(
+              "title=\"reference measurement from ref-host (Reference GPU), not this machine") !=
           std::string::npos);
 }
 
@@ -160,10 +159,11 @@ TEST_CASE("directive errors: file:line: directive: problem", "[directives][error
           "gg-chart, gg-provenance)");
     CHECK(error_for("text\n\n" + kFence +
                     "gg-table\nprobe: gpu.strem\nrows:\n  - {label: X, value: /devices/0/triad}\n" +
-                    kFence + "\n") == "content/en/03-notes.md:9: gg-table: no probe \"gpu.strem\" "
-                                      "(known: cpu.gemm, cpu.info, cpu.latency, cpu.stream, "
-                                      "gpu.gemm, gpu.latency, gpu.multi, gpu.power, gpu.specs, "
-                                      "gpu.stream, gpu.transfer)"); // every probe gpuguide-probe has
+                    kFence + "\n") ==
+          "content/en/03-notes.md:9: gg-table: no probe \"gpu.strem\" "
+          "(known: cpu.gemm, cpu.info, cpu.latency, cpu.stream, "
+          "gpu.gemm, gpu.latency, gpu.multi, gpu.power, gpu.specs, "
+          "gpu.stream, gpu.transfer)"); // every probe gpuguide-probe has
     CHECK(
         error_for(kFence +
                   "gg-table\nprobe: gpu.stream\nrows:\n  - {label: X, value: /devices/0/tirad}\n" +
@@ -221,7 +221,8 @@ TEST_CASE("errors of several pages are all reported, in reading order", "[direct
 
 TEST_CASE("inline values inside GFM table cells render (table cells refuse custom nodes)",
           "[directives]") {
-    const auto html = built_page("| GPU | Triad |\n|---|---|\n| this | `value:gpu.stream/devices/0/triad` |\n");
+    const auto html =
+        built_page("| GPU | Triad |\n|---|---|\n| this | `value:gpu.stream/devices/0/triad` |\n");
     const auto cell = html.find("<td>");
     REQUIRE(cell != std::string::npos);
     const auto row = html.substr(cell, html.find("</tr>", cell) - cell);

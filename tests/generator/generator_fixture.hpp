@@ -107,4 +107,17 @@ class BookCopy {
     TempDir dir_;
 };
 
+/// The error of building the fixture book with its page 03-notes.md replaced by `markdown`, the
+/// temporary folder's path removed, so tests compare "content/en/03-notes.md:7: ..." exactly.
+inline std::string error_for(const std::string& markdown) {
+    BookCopy book;
+    book.page("03-notes.md", markdown);
+    std::string message = book.build_error();
+    const std::string prefix = book.root().generic_string() + "/";
+    for (auto at = message.find(prefix); at != std::string::npos; at = message.find(prefix)) {
+        message.erase(at, prefix.size());
+    }
+    return message;
+}
+
 } // namespace gg_test

@@ -4,6 +4,8 @@
 #include "generator_fixture.hpp"
 #include "gpuguide_catch.hpp"
 
+using gg_test::error_for;
+
 namespace {
 
 const std::string kFence = "```";
@@ -43,17 +45,6 @@ std::string build(const gg_test::BookCopy& book, const std::string& markdown,
     book.page("03-notes.md", markdown, lang);
     gpuguide::render::build_site(book.options());
     return gg_test::read(book.out() / lang / "03-notes.html");
-}
-
-std::string error_for(const std::string& markdown) {
-    gg_test::BookCopy book;
-    book.page("03-notes.md", markdown);
-    std::string message = book.build_error();
-    const std::string prefix = book.root().generic_string() + "/";
-    for (auto at = message.find(prefix); at != std::string::npos; at = message.find(prefix)) {
-        message.erase(at, prefix.size());
-    }
-    return message;
 }
 
 bool has(const std::string& html, const std::string& text) {

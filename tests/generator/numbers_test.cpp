@@ -9,6 +9,8 @@
 #include <cmath>
 #include <limits>
 
+using gg_test::error_for;
+
 namespace {
 
 using gpuguide::numbers::Rule;
@@ -18,18 +20,6 @@ constexpr Rule kPositive{.min = 0, .above_min = true};
 
 std::string problem(std::string_view text, const Rule& rule) {
     return gpuguide::numbers::read(text, rule).problem;
-}
-
-// The build's error for a page, the temporary folder's path removed.
-std::string error_for(const std::string& markdown) {
-    gg_test::BookCopy book;
-    book.page("03-notes.md", markdown);
-    std::string message = book.build_error();
-    const std::string prefix = book.root().generic_string() + "/";
-    for (auto at = message.find(prefix); at != std::string::npos; at = message.find(prefix)) {
-        message.erase(at, prefix.size());
-    }
-    return message;
 }
 
 const std::string kFence = "```";
