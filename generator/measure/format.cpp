@@ -41,13 +41,18 @@ struct PrefixedUnit {
 // Splits an SI prefix off a unit: "TFLOP/s" -> {1e12, "FLOP/s"}. Units without a known prefix are
 // their own base, so "W" and "GFLOP/s/W" still compare with themselves.
 PrefixedUnit split_prefix(std::string_view unit) {
-    static constexpr std::array<std::pair<std::string_view, double>, 8> kPrefixes{{
-        {"n", 1e-9}, {"µ", 1e-6}, {"m", 1e-3}, {"k", 1e3}, {"M", 1e6}, {"G", 1e9}, {"T", 1e12},
-        {"P", 1e15}}};
+    static constexpr std::array<std::pair<std::string_view, double>, 8> kPrefixes{{{"n", 1e-9},
+                                                                                   {"µ", 1e-6},
+                                                                                   {"m", 1e-3},
+                                                                                   {"k", 1e3},
+                                                                                   {"M", 1e6},
+                                                                                   {"G", 1e9},
+                                                                                   {"T", 1e12},
+                                                                                   {"P", 1e15}}};
     // Only units whose base is a known quantity are split, so "ms"/"MHz" work but "MiB" (binary)
     // and "W" (no prefix) are left alone.
-    static constexpr std::array<std::string_view, 6> kBases{"FLOP/s", "OP/s", "B/s", "s", "Hz",
-                                                            "B"};
+    static constexpr std::array<std::string_view, 6> kBases{"FLOP/s", "OP/s", "B/s",
+                                                            "s",      "Hz",   "B"};
     for (const auto& [prefix, factor] : kPrefixes) {
         if (unit.starts_with(prefix)) {
             const auto rest = unit.substr(prefix.size());

@@ -2,17 +2,16 @@
 // then the generator's loading paths (a committed reference document, and this build's document
 // given with --measurements) and every lookup, format and provenance note a page could ask for.
 // Refusing with InputError/LookupError is fine; anything else is a finding.
-#include <unistd.h>
+#include "fixture.hpp"
+#include "load/files.hpp"
+#include "measure/collect.hpp"
+#include "schema/schema.hpp"
 
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <string>
-
-#include "fixture.hpp"
-#include "load/files.hpp"
-#include "measure/collect.hpp"
-#include "schema/schema.hpp"
+#include <unistd.h>
 
 namespace {
 

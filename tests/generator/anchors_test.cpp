@@ -1,7 +1,6 @@
 // Heading anchors: GitHub's slug rule, Chinese kept, duplicates numbered.
-#include "markdown/markdown.hpp"
-
 #include "gpuguide_catch.hpp"
+#include "markdown/markdown.hpp"
 
 using gpuguide::markdown::slugify;
 
@@ -43,9 +42,13 @@ TEST_CASE("headings keep their inline Markdown", "[anchors]") {
 
 TEST_CASE("escape_html escapes markup and drops control characters", "[escaping]") {
     using gpuguide::markdown::escape_html;
-    CHECK(escape_html("<b title=\"x\">'&'</b>") == "&lt;b title=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/b&gt;");
-    CHECK(escape_html(std::string("a\x01\x1b\x7f" "b\tc\n", 8)) == "ab\tc\n");
-    CHECK(gpuguide::markdown::without_control_characters(std::string("GPU\x07 name", 9)) == "GPU name");
+    CHECK(escape_html("<b title=\"x\">'&'</b>") ==
+          "&lt;b title=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/b&gt;");
+    CHECK(escape_html(std::string("a\x01\x1b\x7f"
+                                  "b\tc\n",
+                                  8)) == "ab\tc\n");
+    CHECK(gpuguide::markdown::without_control_characters(std::string("GPU\x07 name", 9)) ==
+          "GPU name");
 }
 
 TEST_CASE("control characters: every position, word-at-a-time scan included", "[markdown]") {

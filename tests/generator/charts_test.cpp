@@ -4,8 +4,8 @@
 #include "charts/roofline_math.hpp"
 #include "charts/scale.hpp"
 #include "charts/text.hpp"
-
 #include "gpuguide_catch.hpp"
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>

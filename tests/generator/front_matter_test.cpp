@@ -1,9 +1,8 @@
 // Page front matter: YAML keys, the required title, errors with lines.
+#include "gpuguide_catch.hpp"
 #include "load/book.hpp"
 #include "load/error.hpp"
 #include "load/yaml_json.hpp"
-
-#include "gpuguide_catch.hpp"
 
 namespace {
 

@@ -1,8 +1,8 @@
 // The search index script (generator/search): it must stay valid, inert JavaScript whatever the
 // page text holds, be byte-for-byte reproducible, and keep Chinese text as UTF-8.
+#include "gpuguide_catch.hpp"
 #include "search/index.hpp"
 
-#include "gpuguide_catch.hpp"
 #include <nlohmann/json.hpp>
 #include <string>
 

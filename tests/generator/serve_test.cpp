@@ -1,9 +1,9 @@
 // `gpuguide serve` answering over loopback, with the live-reload script and version endpoint.
 #include "generator_fixture.hpp"
+#include "gpuguide_catch.hpp"
 #include "serve/serve.hpp"
 
 #include <arpa/inet.h>
-#include "gpuguide_catch.hpp"
 #include <httplib.h>
 #include <netinet/in.h>
 #include <sys/socket.h>

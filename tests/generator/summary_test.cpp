@@ -1,8 +1,7 @@
 // SUMMARY.md parsing: numbering, parts, prefix/suffix chapters, drafts, and each error.
 #include "generator_fixture.hpp"
-#include "load/book.hpp"
-
 #include "gpuguide_catch.hpp"
+#include "load/book.hpp"
 
 namespace {
 

@@ -1,9 +1,8 @@
 // Unit conversion: SI prefixes convert, different quantities refuse, and charts use it so that a
 // CPU's GB/s and a GPU's TB/s (or GFLOP/s and TFLOP/s) share one axis honestly.
 #include "generator_fixture.hpp"
-#include "measure/store.hpp"
-
 #include "gpuguide_catch.hpp"
+#include "measure/store.hpp"
 
 using gpuguide::measure::convert_unit;
 
@@ -24,12 +23,13 @@ const std::string kFence = "```";
 
 std::string chart_page(const std::string& axis_unit) {
     gg_test::BookCopy book;
-    book.page("03-notes.md", kFence + "gg-chart\ntype: bar\ntitle: CPU vs GPU\ny: {label: Triad, unit: " +
-                                 axis_unit +
-                                 "}\nseries:\n"
-                                 "  - {label: CPU, value: cpu.stream/triad}\n"
-                                 "  - {label: GPU, value: gpu.stream/devices/0/triad}\n" +
-                                 kFence + "\n");
+    book.page("03-notes.md",
+              kFence +
+                  "gg-chart\ntype: bar\ntitle: CPU vs GPU\ny: {label: Triad, unit: " + axis_unit +
+                  "}\nseries:\n"
+                  "  - {label: CPU, value: cpu.stream/triad}\n"
+                  "  - {label: GPU, value: gpu.stream/devices/0/triad}\n" +
+                  kFence + "\n");
     gpuguide::render::build_site(book.options());
     return gg_test::read(book.out() / "en" / "03-notes.html");
 }
