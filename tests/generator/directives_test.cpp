@@ -89,7 +89,7 @@ TEST_CASE("a result the probe runner took from its cache reads like a fresh one,
     CHECK(html.find("cache") == std::string::npos);
 }
 
-TEST_CASE("this machine's failure or own skip is shown; only 'no figures here' defers to the "
+TEST_CASE("this machine's failure or own skip is shown, and only 'no figures here' defers to the "
           "reference",
           "[directives]") {
     gg_test::BookCopy book;

@@ -137,7 +137,7 @@ TEST_CASE("gg-chart axis ends: finite, in order, above 0 on a log axis", "[numbe
     CHECK(chart_y("log: true, min: 1, max: 100000") == "");
 }
 
-TEST_CASE("front matter: a number JSON cannot hold is an error at its line; nan is a word",
+TEST_CASE("front matter: a number JSON cannot hold is an error at its line, and nan is a word",
           "[numbers][front-matter]") {
     CHECK(front_matter_error("weight: .nan\n") ==
           "content/en/x.md:3: front matter: `weight` must be a finite number, not .nan (put "

@@ -86,7 +86,7 @@ TEST_CASE("NVML: absent library reported with a reason, throttle reasons named")
 #endif
 
 #if GPUGUIDE_PROBES_HAVE_CUDA
-TEST_CASE("cuBLAS is loaded at run time; a missing library gives a reason, not a failed start") {
+TEST_CASE("cuBLAS is loaded at run time, and a missing library gives a reason, not a failed start") {
     // The test hook makes the load fail as on a host without the toolkit's cuBLAS.
     for (const std::string& hidden : {gpu::cublas_soname(), gpu::cublaslt_soname()}) {
         ::setenv("GPUGUIDE_PROBE_HIDE_LIBS", hidden.c_str(), 1);
@@ -134,7 +134,7 @@ TEST_CASE("conditions sampled during the work: median clocks, reasons seen while
     CHECK(none["samples"] == 0);
 }
 
-TEST_CASE("sysfs cpulists parse; malformed ones give no CPUs (no pinning)") {
+TEST_CASE("sysfs cpulists parse, and malformed ones give no CPUs (no pinning)") {
     CHECK(gpu::parse_cpulist("0-3,8,10-11\n") == std::vector<int>{0, 1, 2, 3, 8, 10, 11});
     CHECK(gpu::parse_cpulist("5") == std::vector<int>{5});
     CHECK(gpu::parse_cpulist("").empty());

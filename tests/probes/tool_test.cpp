@@ -81,7 +81,7 @@ TEST_CASE("device lists parse, print and are checked against the visible devices
                       Catch::Matchers::ContainsSubstring("device 3 is not visible"));
 }
 
-TEST_CASE("a GPU probe's timeout grows with the devices it measures; a CPU probe's does not") {
+TEST_CASE("a GPU probe's timeout grows with the devices it measures, a CPU probe's does not") {
     milliseconds base(120'000);
     CHECK(probe_timeout(base, true, 8) == milliseconds(960'000));
     CHECK(probe_timeout(base, true, 2) == milliseconds(240'000));
