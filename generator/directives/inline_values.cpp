@@ -22,7 +22,7 @@ InlineHtml provenance_value(const std::string& host, const std::string& pointer,
         const auto& document = result.document->json;
         const nlohmann::json::json_pointer path("/provenance" + pointer);
         if (context.store.validating() && host == "this") {
-            return {"", "", "", true}; // this machine's provenance is known once measured
+            return {"", "", "", true, false, ""}; // this machine's provenance is known once measured
         }
         if (!document.contains(path)) {
             fail(context, line, "value",

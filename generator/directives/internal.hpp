@@ -29,6 +29,18 @@ ProbePath split_probe_path(const std::string& text);
 const DataFile& data_file(const Body& body, const YAML::Node& near, const Context& context,
                           const std::string& name);
 
+/// A catalogue record named "FILE/KEY" (e.g. "gpus/h100-sxm").
+struct RecordRef {
+    const DataFile* data = nullptr;
+    std::string key; ///< "h100-sxm"
+    const nlohmann::json* record = nullptr;
+};
+
+/// The record `file_and_key` names, or the directive's error at `near`:
+/// `no record "KEY" in content/data/FILE.json` followed by `hint`.
+RecordRef record_at(const Body& body, const YAML::Node& near, const Context& context,
+                    const std::string& file_and_key, const std::string& hint = "");
+
 /// Fails at `near` unless `field` is a column of `data` (or its key field or `source`):
 /// "no column \"x\" in content/data/gpus.json (known: ...)".
 void check_column(const Body& body, const YAML::Node& near, const DataFile& data,

@@ -61,21 +61,12 @@ std::vector<Column> record_form_columns(const Body& body, const Context& context
         Column column;
         column.node = static_cast<const YAML::Node&>(node);
         if (node["record"]) {
-            const auto [file, key] = split_probe_path(body.text(node, "record"));
-            // A named node, not a temporary: data_file's result lives in the context, but GCC 14
-            // cannot see that and warns (-Wdangling-reference) when the argument is a temporary.
-            const YAML::Node record_node = node["record"];
-            const auto& data = data_file(body, record_node, context, file);
-            const auto found = data.records_by_key.find(key.empty() ? "" : key.substr(1));
-            if (found == data.records_by_key.end()) {
-                body.fail(node["record"], "no record \"" + key.substr(key.empty() ? 0 : 1) +
-                                              "\" in " + data.path.generic_string());
-            }
-            column.record = found->second;
-            const json name_field = column.record->value("name", json(key.substr(1)));
+            const auto ref = record_at(body, node["record"], context, body.text(node, "record"));
+            column.record = ref.record;
+            const json name_field = column.record->value("name", json(ref.key));
             const auto& name = localized(name_field, context.lang);
-            column.label =
-                body.text_or(node, "label", name.is_string() ? name.get<std::string>() : key);
+            column.label = body.text_or(node, "label",
+                                        name.is_string() ? name.get<std::string>() : "/" + ref.key);
         } else {
             column.host = body.text(node, "host");
             column.device = body.text(node, "device");
@@ -102,19 +93,13 @@ struct Datasheet {
         if (!root["datasheet"]) {
             return;
         }
-        const auto [file, key] = split_probe_path(body.text(root, "datasheet"));
-        data = &data_file(body, root["datasheet"], context, file);
-        const auto found = data->records_by_key.find(key.empty() ? "" : key.substr(1));
-        if (key.size() < 2 || found == data->records_by_key.end()) {
-            body.fail(root["datasheet"], "no record \"" + key.substr(key.empty() ? 0 : 1) +
-                                             "\" in " + data->path.generic_string() +
-                                             " (write `datasheet: FILE/KEY`, e.g. "
-                                             "datasheet: gpus/h100-sxm)");
-        }
-        record = found->second;
-        const json name_field = record->value("name", json(found->first)); // outlives `label`
+        const auto ref = record_at(body, root["datasheet"], context, body.text(root, "datasheet"),
+                                   " (write `datasheet: FILE/KEY`, e.g. datasheet: gpus/h100-sxm)");
+        data = ref.data;
+        record = ref.record;
+        const json name_field = record->value("name", json(ref.key)); // outlives `label`
         const auto& label = localized(name_field, context.lang);
-        name = label.is_string() ? label.get<std::string>() : found->first;
+        name = label.is_string() ? label.get<std::string>() : ref.key;
     }
 
     // The row's datasheet figure: formatted with the catalogue column's unit (host form) or as a

@@ -28,6 +28,18 @@ const DataFile& data_file(const Body& body, const YAML::Node& near, const Contex
     return found->second;
 }
 
+RecordRef record_at(const Body& body, const YAML::Node& near, const Context& context,
+                    const std::string& file_and_key, const std::string& hint) {
+    const auto [file, pointer] = split_probe_path(file_and_key);
+    const auto& data = data_file(body, near, context, file);
+    std::string key = pointer.empty() ? "" : pointer.substr(1);
+    const auto found = data.records_by_key.find(key);
+    if (found == data.records_by_key.end()) {
+        body.fail(near, "no record \"" + key + "\" in " + data.path.generic_string() + hint);
+    }
+    return {&data, std::move(key), found->second};
+}
+
 void check_column(const Body& body, const YAML::Node& near, const DataFile& data,
                   const std::string& field) {
     const auto& known = data.json.value("columns", nlohmann::json::object());
