@@ -9,6 +9,12 @@ const { serve, launch, screenshotDir, requireSite } = require("./lib/site");
 
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 const PAGES = ["zh/08-gpu-metrics.html", "en/09-buying-advice.html"];
+// The topic pages added for practitioners' 2026 questions: the top of each, both languages, so
+// that people can look at them (docs/screenshots/ keeps copies made by this test).
+const TOPIC_PAGES = [
+  "24-llm-inference-sizing", "25-quantisation", "26-fine-tuning", "27-training-time-and-cost",
+  "28-local-ai", "29-two-cards", "30-sharing-a-gpu", "31-amd-and-rocm", "32-china-market",
+];
 
 describe("screenshots", () => {
   let browser, server;
@@ -32,6 +38,24 @@ describe("screenshots", () => {
     const file = path.join(screenshotDir, "en-08-gpu-metrics-desktop-light-search.png");
     await page.screenshot({ path: file });
     assert.ok(fs.statSync(file).size > 5000);
+    await page.close();
+  });
+
+  it("topic pages, desktop, both languages", async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.desktop, colorScheme: "light" });
+    const dir = path.join(screenshotDir, "topics");
+    fs.mkdirSync(dir, { recursive: true });
+    for (const lang of ["en", "zh"]) {
+      for (const slug of TOPIC_PAGES) {
+        const response = await page.goto(`${server.url}${lang}/${slug}.html`);
+        assert.equal(response.status(), 200, `${lang}/${slug}.html`);
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(width <= VIEWPORTS.desktop.width, `${lang}/${slug}.html scrolls sideways (${width}px)`);
+        const file = path.join(dir, `${lang}-${slug}.jpg`);
+        await page.screenshot({ path: file, type: "jpeg", quality: 70 });
+        assert.ok(fs.statSync(file).size > 5000, `${file} is not blank`);
+      }
+    }
     await page.close();
   });
 
