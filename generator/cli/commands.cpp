@@ -3,6 +3,7 @@
 #include "load/error.hpp"
 #include "render/check.hpp"
 #include "serve/serve.hpp"
+#include "theme/theme.hpp"
 
 #include <csignal>
 #include <cstdio>
@@ -118,6 +119,20 @@ int run_serve(const BuildArgs& args, int port) {
     std::signal(SIGINT, on_signal);
     std::signal(SIGTERM, on_signal);
     return serve::serve(options, g_stop);
+}
+
+int run_theme(const std::string& dir, bool overwrite) {
+    const auto written = theme::write_built_in(dir, overwrite);
+    const auto total = theme::built_in_files().size();
+    std::cout << "gpuguide theme: wrote " << written.size() << " of " << total
+              << " built-in theme files into " << dir << "\n";
+    if (written.size() < total) {
+        std::cout << "  " << total - written.size()
+                  << " were there already and kept (--force replaces them)\n";
+    }
+    std::cout << "  build with --templates " << dir
+              << "; a file you delete there falls back to the built-in one\n";
+    return 0;
 }
 
 } // namespace gpuguide::cli

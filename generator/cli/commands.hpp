@@ -20,4 +20,8 @@ int run_build(const BuildArgs& args);
 int run_check(const BuildArgs& args, const std::string& site_dir);
 int run_serve(const BuildArgs& args, int port);
 
+/// `gpuguide theme DIR`: writes the built-in theme's files into DIR (keeping existing ones unless
+/// `overwrite`) and says which, and how a build picks them up.
+int run_theme(const std::string& dir, bool overwrite);
+
 } // namespace gpuguide::cli

@@ -13,7 +13,8 @@ void add_build_options(CLI::App& command, gpuguide::cli::BuildArgs& args) {
         .add_option("--content", options.content_dir, "content folder (SUMMARY.md per language)")
         ->capture_default_str();
     command
-        .add_option("--templates", options.templates_dir, "templates folder (layout.mustache, ...)")
+        .add_option("--templates", options.templates_dir,
+                    "the book's templates folder: each file in it replaces the built-in theme's")
         ->capture_default_str();
     command.add_option("--out", options.out_dir, "output folder, replaced atomically")
         ->capture_default_str();
@@ -61,6 +62,13 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(1, 65535));
     add_build_options(*serve, args);
 
+    std::string theme_dir = "templates";
+    bool theme_overwrite = false;
+    auto* theme = app.add_subcommand(
+        "theme", "write the built-in theme into a folder, to change it file by file");
+    theme->add_option("dir", theme_dir, "where to write it")->capture_default_str();
+    theme->add_flag("--force", theme_overwrite, "replace files that are already there");
+
     CLI11_PARSE(app, argc, argv);
     try {
         if (build->parsed()) {
@@ -68,6 +76,9 @@ int main(int argc, char** argv) {
         }
         if (check->parsed()) {
             return gpuguide::cli::run_check(args, site_dir);
+        }
+        if (theme->parsed()) {
+            return gpuguide::cli::run_theme(theme_dir, theme_overwrite);
         }
         return gpuguide::cli::run_serve(args, port);
     } catch (const gpuguide::InputError& error) {

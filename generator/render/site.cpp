@@ -68,6 +68,13 @@ void copy_tree(const std::filesystem::path& from, const std::filesystem::path& t
     }
 }
 
+// The theme's assets/ (the book's files over the built-in ones) into the site's assets/.
+void write_theme_assets(const theme::Theme& theme, const std::filesystem::path& site_dir) {
+    for (const auto& file : theme.list("assets")) {
+        write_file(site_dir / file.path, file.bytes);
+    }
+}
+
 // Renders and writes every page of every language on `jobs` threads, and each language's
 // print.html and search index as its pages finish, so no rendered page stays in memory. Errors
 // are collected per page and reported together, in reading order, so the message does not
@@ -169,7 +176,7 @@ BuildReport build_site(const BuildOptions& options) {
         manifest.probes = previous->probes;
     } else {
         book.emplace(load_book(options.content_dir, options.langs));
-        templates.emplace(options.templates_dir);
+        templates.emplace(theme::Theme(options.templates_dir));
         manifest.probes =
             directives::probes_needed(*book, measure::Store::for_validation(references));
     }
@@ -190,7 +197,7 @@ BuildReport build_site(const BuildOptions& options) {
     }
     if (!book) {
         book.emplace(load_book(options.content_dir, options.langs));
-        templates.emplace(options.templates_dir);
+        templates.emplace(theme::Theme(options.templates_dir));
     }
 
     // Expand and render.
@@ -201,7 +208,7 @@ BuildReport build_site(const BuildOptions& options) {
         options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
     render_all(site, staging.path(), jobs);
     write_special_pages(site, staging.path());
-    copy_tree(options.templates_dir / "assets", staging.path() / "assets", false);
+    write_theme_assets(theme::Theme(options.templates_dir), staging.path());
     for (const auto& language : book->languages) {
         copy_tree(language.dir, staging.path() / language.code, true); // images and other files
     }

@@ -156,19 +156,26 @@ void check_raw_tags(const std::string& text, const std::filesystem::path& file) 
 
 } // namespace
 
-Templates::Templates(const std::filesystem::path& dir) : id_(next_id_++), dir_(dir) {
-    if (!std::filesystem::is_regular_file(dir / "layout.mustache")) {
-        fail_at(dir / "layout.mustache", 0, "missing; pass --templates DIR with a layout.mustache");
+Templates::Templates(const std::filesystem::path& dir) : Templates(theme::Theme(dir)) {}
+
+Templates::Templates(const theme::Theme& theme) : id_(next_id_++), dir_(theme.override_dir()) {
+    // The built-in theme has every required file, so a missing one only happens to a binary
+    // built from a broken templates/ folder; the message still says what to do.
+    auto layout = theme.find("layout.mustache");
+    if (!layout) {
+        fail_at(dir_ / "layout.mustache", 0,
+                "missing; pass --templates DIR with a layout.mustache");
     }
-    add("layout", dir / "layout.mustache");
-    if (std::filesystem::is_regular_file(dir / "language-index.mustache")) {
-        add("language-index", dir / "language-index.mustache");
+    add("layout", *layout);
+    if (auto index = theme.find("language-index.mustache")) {
+        add("language-index", *index);
     }
-    for (const char* folder : {"partials", "tables"}) {
-        for (const auto& file : list_files_sorted(dir / folder)) {
-            if (file.extension() == ".mustache" && !file.has_parent_path()) {
-                const std::string prefix = std::string(folder) == "tables" ? "tables/" : "";
-                add(prefix + file.stem().string(), dir / folder / file);
+    for (const std::string folder : {"partials", "tables"}) {
+        for (const auto& file : theme.list(folder)) {
+            const std::filesystem::path relative = file.path.substr(folder.size() + 1);
+            if (relative.extension() == ".mustache" && !relative.has_parent_path()) {
+                const std::string prefix = folder == "tables" ? "tables/" : "";
+                add(prefix + relative.stem().string(), file);
             }
         }
     }
@@ -176,23 +183,23 @@ Templates::Templates(const std::filesystem::path& dir) : id_(next_id_++), dir_(d
     expand_partials();
     for (const char* table : {"tables/measured-table", "tables/data-table"}) {
         if (!has(table)) {
-            fail_at(dir / (std::string(table) + ".mustache"), 0,
+            fail_at(dir_ / (std::string(table) + ".mustache"), 0,
                     "missing; the table directives render through it");
         }
     }
-    if (std::filesystem::is_regular_file(dir / "strings.json")) {
+    if (auto strings = theme.find("strings.json")) {
         try {
-            strings_ = nlohmann::json::parse(read_file(dir / "strings.json"));
+            strings_ = nlohmann::json::parse(strings->bytes);
         } catch (const nlohmann::json::parse_error& error) {
-            fail_at(dir / "strings.json", 0, std::string("not valid JSON: ") + error.what());
+            fail_at(strings->origin, 0, std::string("not valid JSON: ") + error.what());
         }
     }
 }
 
-void Templates::add(const std::string& name, const std::filesystem::path& file) {
-    std::string text = read_file(file);
-    check_utf8(file, text);
-    check_raw_tags(text, file);
+void Templates::add(const std::string& name, const theme::File& file) {
+    std::string text = file.bytes;
+    check_utf8(file.origin, text);
+    check_raw_tags(text, file.origin);
     mustache::mustache parsed(text);
     if (!parsed.is_valid()) {
         // kainjow reports "... at OFFSET"; turn the offset into a line.
@@ -203,10 +210,10 @@ void Templates::add(const std::string& name, const std::filesystem::path& file) 
             message.find_first_not_of("0123456789", at + 4) == std::string::npos) {
             line = line_of_offset(text, std::stoul(message.substr(at + 4)));
         }
-        fail_at(file, line, "template error: " + message);
+        fail_at(file.origin, line, "template error: " + message);
     }
     sources_[name] = std::move(text);
-    files_[name] = file;
+    files_[name] = file.origin;
 }
 
 std::atomic<std::uint64_t> Templates::next_id_{1};

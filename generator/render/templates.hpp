@@ -1,5 +1,8 @@
 #pragma once
-/// Mustache templates (kainjow): the layout, partials, table templates and interface strings.
+/// Mustache templates (kainjow): the layout, partials, table templates and interface strings, read
+/// from a theme (a book's templates folder over the built-in default theme).
+#include "theme/theme.hpp"
+
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
@@ -14,10 +17,14 @@ namespace gpuguide::render {
 /// it, since kainjow's renderer keeps state in the template object).
 class Templates {
   public:
-    /// Reads layout.mustache (required), partials/*.mustache, tables/*.mustache, optional
-    /// language-index.mustache and strings.json. Throws InputError naming the template and line
-    /// for a syntax error, or for `{{{name}}}`/`{{&name}}` where name does not end in `_html`
-    /// (only generator-built HTML may skip escaping).
+    /// Reads layout.mustache, partials/*.mustache, tables/*.mustache, language-index.mustache
+    /// and strings.json, each from the book's folder when it has the file, else from the built-in
+    /// theme. Throws InputError naming the template and line for a syntax error, or for
+    /// `{{{name}}}`/`{{&name}}` where name does not end in `_html` (only generator-built HTML may
+    /// skip escaping).
+    explicit Templates(const theme::Theme& theme);
+
+    /// The same with `dir` as the book's templates folder (it may be absent).
     explicit Templates(const std::filesystem::path& dir);
 
     /// Renders a template by name ("layout", "tables/measured-table", ...) with a view model;
@@ -32,10 +39,11 @@ class Templates {
     /// strings.json's object for `lang` (empty object when absent).
     nlohmann::json strings(const std::string& lang) const;
 
+    /// The book's templates folder (overrides), for messages that say where to add a file.
     const std::filesystem::path& dir() const { return dir_; }
 
   private:
-    void add(const std::string& name, const std::filesystem::path& file);
+    void add(const std::string& name, const theme::File& file);
     void check_partial_names() const; // {{> name}} must name a file in partials/
     void expand_partials();           // fills expanded_
     std::string inline_partials(const std::string& text) const;

@@ -1,0 +1,111 @@
+// The built-in theme: embedded from templates/, used when a book has no templates folder, and
+// overridden by a book's own files one by one.
+#include "generator_fixture.hpp"
+#include "gpuguide_catch.hpp"
+#include "render/templates.hpp"
+#include "theme/theme.hpp"
+
+#include <algorithm>
+
+using namespace gg_test;
+using gpuguide::theme::Theme;
+
+namespace {
+const fs::path repository_templates = fs::path(GPUGUIDE_SOURCE_DIR) / "templates";
+}
+
+TEST_CASE("the built-in theme is every file of templates/, byte for byte, sorted by path") {
+    const auto files = gpuguide::theme::built_in_files();
+    std::vector<std::string> paths;
+    for (const auto& file : files) {
+        paths.emplace_back(file.path);
+        CHECK(read(repository_templates / std::string(file.path)) == std::string(file.bytes));
+    }
+    CHECK(std::is_sorted(paths.begin(), paths.end()));
+    std::size_t on_disk = 0;
+    for (const auto& entry : fs::recursive_directory_iterator(repository_templates)) {
+        on_disk += entry.is_regular_file() ? 1 : 0;
+    }
+    CHECK(paths.size() == on_disk);
+    CHECK(std::count(paths.begin(), paths.end(), "layout.mustache") == 1);
+}
+
+TEST_CASE("a theme without a book folder is the built-in one") {
+    TempDir dir;
+    const Theme theme(dir.path() / "no-such-folder");
+    const auto layout = theme.find("layout.mustache");
+    REQUIRE(layout);
+    CHECK(layout->built_in);
+    CHECK(layout->bytes == read(repository_templates / "layout.mustache"));
+    CHECK(layout->origin.generic_string() == "<built-in theme>/layout.mustache");
+    CHECK_FALSE(theme.find("no-such-file.mustache"));
+    CHECK_FALSE(theme.find("partials")); // a folder is not a file
+}
+
+TEST_CASE("a book's file overrides the built-in one of the same path, and only that one") {
+    TempDir dir;
+    write(dir.path() / "partials" / "footer.mustache", "<footer>our own</footer>\n");
+    write(dir.path() / "assets" / "extra.css", "body{}\n");
+    const Theme theme(dir.path());
+
+    const auto footer = theme.find("partials/footer.mustache");
+    REQUIRE(footer);
+    CHECK_FALSE(footer->built_in);
+    CHECK(footer->bytes == "<footer>our own</footer>\n");
+    CHECK(footer->origin == dir.path() / "partials" / "footer.mustache");
+
+    const auto header = theme.find("partials/header.mustache");
+    REQUIRE(header);
+    CHECK(header->built_in);
+
+    std::vector<std::string> assets;
+    for (const auto& file : theme.list("assets")) {
+        assets.push_back(file.path);
+    }
+    CHECK(std::count(assets.begin(), assets.end(), "assets/extra.css") == 1);
+    CHECK(std::count(assets.begin(), assets.end(), "assets/guide.css") == 1);
+    CHECK(std::is_sorted(assets.begin(), assets.end()));
+    // "partials" lists what is below it, not files whose names merely start with it.
+    for (const auto& file : theme.list("partials")) {
+        CHECK(file.path.starts_with("partials/"));
+    }
+}
+
+TEST_CASE("a book without a templates folder builds with the built-in theme") {
+    BookCopy book;
+    auto options = book.options();
+    options.templates_dir = book.root() / "no-templates-here";
+    REQUIRE_NOTHROW(gpuguide::render::build_site(options));
+    CHECK(read(book.out() / "assets" / "guide.css") ==
+          read(repository_templates / "assets" / "guide.css"));
+    CHECK(read(book.out() / "assets" / "search.js") ==
+          read(repository_templates / "assets" / "search.js"));
+    CHECK(fs::is_regular_file(book.out() / "en" / "index.html"));
+}
+
+TEST_CASE("a book's own asset and partial replace the built-in ones in the site") {
+    BookCopy book;
+    auto options = book.options();
+    const auto own = book.root() / "own-templates";
+    write(own / "assets" / "guide.css", "/* the book's own */\n");
+    write(own / "partials" / "footer.mustache", "<footer>book footer marker</footer>\n");
+    options.templates_dir = own;
+    REQUIRE_NOTHROW(gpuguide::render::build_site(options));
+    CHECK(read(book.out() / "assets" / "guide.css") == "/* the book's own */\n");
+    CHECK(read(book.out() / "assets" / "theme.js") ==
+          read(repository_templates / "assets" / "theme.js"));
+    CHECK(read(book.out() / "en" / "index.html").find("book footer marker") != std::string::npos);
+}
+
+TEST_CASE("a template error in a book's override names the book's file and line") {
+    TempDir dir;
+    write(dir.path() / "partials" / "footer.mustache", "<footer>\n{{#open}}\n</footer>\n");
+    try {
+        gpuguide::render::Templates templates{Theme(dir.path())};
+        FAIL("an unclosed section was accepted");
+    } catch (const gpuguide::InputError& error) {
+        const std::string message = error.what();
+        CHECK(message.find((dir.path() / "partials" / "footer.mustache").string()) == 0);
+        CHECK(message.find("template error") != std::string::npos);
+    }
+}
