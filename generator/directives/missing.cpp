@@ -26,7 +26,7 @@ const std::map<std::string, std::string> kEnglishDefaults{
     {"estimate_mark", " (estimate)"},
     {"estimate_missing", "no estimate"},
     {"estimate_title", "Estimate, not a measurement: {0}. From: {1}"},
-    {"estimate_note", "Estimates, not measurements, computed from this page's measured figures: "
+    {"estimate_note", "Estimates, not measurements, computed at build time from measured figures: "
                       "{0}."},
 };
 

@@ -141,7 +141,7 @@ TEST_CASE("estimate: a gg-estimate table, per host, with hand-computed cells", "
     CHECK(has(html, ">14.3\u00A0tokens/s</td>"));
     // The formulas under the table, and a provenance note per source document.
     CHECK(has(html, "<p class=\"provenance provenance-estimate\">Estimates, not measurements, "
-                    "computed from this page&#39;s measured figures: Weights = params × bytes "
+                    "computed at build time from measured figures: Weights = params × bytes "
                     "[GB]; Tokens/s = bandwidth ÷ (params × bytes) [tokens/s]"));
     CHECK(has(html, "bandwidth = {gpu.stream/devices/0/triad} [GB/s]"));
     CHECK(has(html, "provenance-measured"));
