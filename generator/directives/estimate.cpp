@@ -207,8 +207,9 @@ std::string estimate_title(const formula::Formula& parsed, const Estimated& esti
         }
     }
     std::string from;
+    const auto separator = ui_text(context, "missing_separator"); // "; ", "；"
     for (const auto& input : inputs) {
-        from += (from.empty() ? "" : "; ") + input;
+        from += (from.empty() ? "" : separator) + input;
     }
     return fill(ui_text(context, "estimate_title"),
                 {formula::pretty(parsed) + extra, from.empty() ? "—" : from});

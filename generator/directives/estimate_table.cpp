@@ -215,13 +215,14 @@ BlockHtml estimate_table(const Body& body, const Context& context) {
     }
     // The formulas, always (also when every measured column collapsed): what the table computes.
     std::string formulas;
+    const auto separator = ui_text(context, "missing_separator"); // "; ", "；"
     for (const auto& estimate : estimates) {
-        formulas += (formulas.empty() ? "" : "; ") + estimate.label + " = " +
+        formulas += (formulas.empty() ? "" : separator) + estimate.label + " = " +
                     formula::pretty(estimate.formula) + " [" + estimate.unit.text + "]";
     }
     const auto table_constants = read_constants(body, root, "constants", {});
     for (const auto& [name, text] : table_constants) {
-        formulas += "; " + name + " = " + text;
+        formulas += separator + name + " = " + text;
     }
     const std::string note =
         "<p class=\"provenance provenance-estimate\">" +
