@@ -46,6 +46,11 @@ constexpr BaseUnit kBases[] = {
     {"count", 1, {}, false},
     {"1", 1, {}, false},
     {"%", 0.01, {}, false},
+    // Chinese pages show time in their own words (a unit is shown as written): 秒, 分钟, 小时, 天.
+    {"\xE7\xA7\x92", 1, {0, 0, 0, 1, 0}, false},
+    {"\xE5\x88\x86\xE9\x92\x9F", 60, {0, 0, 0, 1, 0}, false},
+    {"\xE5\xB0\x8F\xE6\x97\xB6", 3600, {0, 0, 0, 1, 0}, false},
+    {"\xE5\xA4\xA9", 86400, {0, 0, 0, 1, 0}, false},
 };
 
 struct Prefix {
@@ -425,7 +430,7 @@ Unit parse_unit(std::string_view text) {
             throw FormulaError(start + 1,
                                "unknown unit \"" + std::string(name) +
                                    "\" (known: B, bit, FLOP, OP, token, param, count, s, "
-                                   "min, h, day, Hz, W, J, %, 1, with k M G T P E "
+                                   "min, h, day, 秒, 分钟, 小时, 天, Hz, W, J, %, 1, with k M G T P E "
                                    "Ki Mi Gi Ti m µ n before B, FLOP, OP, s, W)");
         }
         int power = 1;

@@ -71,6 +71,9 @@ TEST_CASE("formula: units scale into base units and carry through", "[estimate][
     CHECK(parse_unit("GiB").scale == 1073741824.0);
     CHECK(parse_unit("h").scale == 3600);
     CHECK(parse_unit("days").scale == 86400);
+    CHECK(parse_unit("小时").scale == 3600); // Chinese pages write their own time units
+    CHECK(parse_unit("天").scale == 86400);
+    CHECK(parse_unit("小时").dimension == parse_unit("s").dimension);
     CHECK(parse_unit("µs").scale == Approx(1e-6));
     CHECK(parse_unit("bit").scale == 0.125);
     CHECK(dimension_text(parse_unit("GFLOP/s/W").dimension) == "FLOP/(s·W)");
