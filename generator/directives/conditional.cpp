@@ -47,7 +47,13 @@ int line_of(cmark_node* node, const Context& context) {
     fail_at(context.file, line_of(near, context), "when-measured: " + problem);
 }
 
-// Every inline `value:` span in [first, last), nested ones (inside emphasis, links) included.
+// A span that cites a measured figure: `value:`, or `estimate:` (derived from measured figures).
+bool cites_figure(std::string_view literal) {
+    return literal.starts_with("value:") || literal.starts_with("estimate:");
+}
+
+// Every inline `value:`/`estimate:` span in [first, last), nested ones (inside emphasis, links)
+// included.
 std::vector<cmark_node*> value_spans(cmark_node* first, cmark_node* last) {
     std::vector<cmark_node*> spans;
     for (cmark_node* node = first; node != last; node = cmark_node_next(node)) {
@@ -55,7 +61,7 @@ std::vector<cmark_node*> value_spans(cmark_node* first, cmark_node* last) {
         for (auto event = cmark_iter_next(iter); event != CMARK_EVENT_DONE;
              event = cmark_iter_next(iter)) {
             cmark_node* inner = cmark_iter_get_node(iter);
-            if (event == CMARK_EVENT_ENTER && code_literal(inner).starts_with("value:")) {
+            if (event == CMARK_EVENT_ENTER && cites_figure(code_literal(inner))) {
                 spans.push_back(inner);
             }
         }
@@ -237,7 +243,8 @@ void resolve_in(cmark_node* container, const Context& context) {
         const auto cited = value_spans(cmark_node_next(when), then_end);
         if (cited.empty()) {
             fail(when, context,
-                 std::string("no `value:` before its ") + (otherwise ? "`otherwise:`" : "`end:`") +
+                 std::string("no `value:` or `estimate:` before its ") +
+                     (otherwise ? "`otherwise:`" : "`end:`") +
                      ", so nothing decides whether it shows");
         }
         const auto missing = first_missing(cited, context);

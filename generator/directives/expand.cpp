@@ -1,5 +1,6 @@
 // Walks a page's AST once and replaces directive blocks and inline value spans.
 #include "directives/conditional.hpp"
+#include "directives/estimate.hpp"
 #include "directives/inline_values.hpp"
 #include "directives/internal.hpp"
 #include "load/error.hpp"
@@ -11,7 +12,8 @@
 namespace gpuguide::directives {
 namespace {
 
-const std::vector<std::string> kBlockDirectives{"gg-chart", "gg-data", "gg-provenance", "gg-table"};
+const std::vector<std::string> kBlockDirectives{"gg-chart", "gg-data", "gg-estimate",
+                                                "gg-provenance", "gg-table"};
 
 std::string first_word(const char* info) {
     std::string word = info ? info : "";
@@ -68,8 +70,8 @@ Expansion expand(markdown::Document& document, const Context& context) {
         if (std::find(kBlockDirectives.begin(), kBlockDirectives.end(), name) ==
             kBlockDirectives.end()) {
             fail_at(context.file, fence_line,
-                    name +
-                        ": unknown directive (known: gg-table, gg-data, gg-chart, gg-provenance)");
+                    name + ": unknown directive (known: gg-table, gg-data, gg-chart, gg-estimate, "
+                           "gg-provenance)");
         }
         const Body body(context.file, fence_line, name, cmark_node_get_literal(node));
         BlockHtml block;
@@ -77,6 +79,8 @@ Expansion expand(markdown::Document& document, const Context& context) {
             block = measured_table(body, context);
         } else if (name == "gg-data") {
             block = data_table(body, context);
+        } else if (name == "gg-estimate") {
+            block = estimate_table(body, context);
         } else if (name == "gg-chart") {
             block = chart(body, context, ++chart_number);
         } else {

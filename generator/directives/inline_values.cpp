@@ -1,6 +1,7 @@
 // `value:HOST:PROBE/POINTER` and `data:FILE/KEY/FIELD` code spans.
 #include "directives/inline_values.hpp"
 
+#include "directives/estimate.hpp"
 #include "load/error.hpp"
 #include "markdown/markdown.hpp"
 
@@ -22,7 +23,8 @@ InlineHtml provenance_value(const std::string& host, const std::string& pointer,
         const auto& document = result.document->json;
         const nlohmann::json::json_pointer path("/provenance" + pointer);
         if (context.store.validating() && host == "this") {
-            return {"", "", "", true, false, ""}; // this machine's provenance is known once measured
+            return {"",   "",    "",
+                    true, false, ""}; // this machine's provenance is known once measured
         }
         if (!document.contains(path)) {
             fail(context, line, "value",
@@ -128,13 +130,17 @@ InlineHtml data_value(const std::string& spec, const Context& context, int line)
 } // namespace
 
 bool is_inline_value(std::string_view literal) {
-    return literal.starts_with("value:") || literal.starts_with("data:");
+    return literal.starts_with("value:") || literal.starts_with("data:") ||
+           literal.starts_with("estimate:");
 }
 
 InlineHtml inline_value(std::string_view literal, const Context& context, int line) {
     const std::string text(literal);
     if (text.starts_with("value:")) {
         return measured_value(text.substr(6), context, line);
+    }
+    if (text.starts_with("estimate:")) {
+        return inline_estimate(text.substr(9), context, line);
     }
     return data_value(text.substr(5), context, line);
 }

@@ -1,5 +1,5 @@
 #pragma once
-/// Inline `value:` and `data:` code spans.
+/// Inline `value:`, `data:` and `estimate:` code spans.
 #include "directives/internal.hpp"
 
 #include <string>
@@ -7,7 +7,7 @@
 
 namespace gpuguide::directives {
 
-/// True for code spans the generator replaces ("value:..." or "data:...").
+/// True for code spans the generator replaces ("value:...", "data:..." or "estimate:...").
 bool is_inline_value(std::string_view literal);
 
 /// An inline value as an element around plain text: the text stays a text node of the AST, so
@@ -15,7 +15,8 @@ bool is_inline_value(std::string_view literal);
 struct InlineHtml {
     std::string open, text, close;
     bool measured = false;
-    bool missing = false; ///< a `value:` with no figure ("not measured", or a null field)
+    bool missing = false; ///< a `value:` or `estimate:` with no figure (a probe not measured,
+                          ///< a null field)
     std::string reason;   ///< why it is missing (the probe's skip reason), "" when not
 };
 

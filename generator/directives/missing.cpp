@@ -23,6 +23,11 @@ const std::map<std::string, std::string> kEnglishDefaults{
     {"datasheet_title", "datasheet figure from the catalogue, not a measurement"},
     {"datasheet_note", "{0}: datasheet figures from the catalogue ({1}, as of {2}), not "
                        "measurements."},
+    {"estimate_mark", " (estimate)"},
+    {"estimate_missing", "no estimate"},
+    {"estimate_title", "Estimate, not a measurement: {0}. From: {1}"},
+    {"estimate_note", "Estimates, not measurements, computed at build time from measured figures: "
+                      "{0}."},
 };
 
 // A skip that only means "nothing measured here yet", as opposed to a probe's own reason.

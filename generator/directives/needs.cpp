@@ -7,10 +7,11 @@
 namespace gpuguide::directives {
 namespace {
 
-// A page can hold a directive only if its text names one: a `gg-` fence or a `value:`/`data:`
-// span. Most pages of a large book hold none, and this scan costs far less than a parse.
+// A page can hold a directive only if its text names one: a `gg-` fence or a `value:`/`data:`/
+// `estimate:` span. Most pages of a large book hold none, and this scan costs far less than a
+// parse.
 bool may_hold_directives(std::string_view body) {
-    for (const std::string_view marker : {"gg-", "value:", "data:"}) {
+    for (const std::string_view marker : {"gg-", "value:", "data:", "estimate:"}) {
         if (body.find(marker) != std::string_view::npos) {
             return true;
         }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks the real guide built from a complete measurement document (full_shape_document.py):
-every cell of a "This machine" column, every chart and every inline measured value holds a
-figure, and no `when-measured:` sentence gives way to its fallback. The only
+every cell of a "This machine" column, every estimate (gg-estimate cell or inline `estimate:`),
+every chart and every inline measured value holds a figure, and no `when-measured:` sentence gives way to its fallback. The only
 exceptions are the probes that document skips for a reason of their own, and those must show
 that reason.
 
@@ -33,7 +33,7 @@ def cells(row):
 def main(site, document_path):
     document = json.load(open(document_path, encoding="utf-8"))
     own_skips = {entry["reason"] for entry in document["probes"].values() if entry["status"] == "skipped"}
-    problems, figures = [], 0
+    problems, figures, estimates = [], 0, 0
     for page in sorted(glob.glob(os.path.join(site, "*", "[0-9]*.html"))):
         name = os.path.relpath(page, site)
         source = open(page, encoding="utf-8").read()
@@ -55,6 +55,14 @@ def main(site, document_path):
                         problems.append(f"{name}: {text_of(row_cells[0][1])}: '{text_of(cell)}' ({reason})")
                     else:
                         figures += 1
+        # Estimates computed from this machine's figures (gg-estimate cells, inline estimate: spans).
+        for attributes, cell in re.findall(r'<td class="kind-estimate[^"]*"([^>]*)>(.*?)</td>', source, re.S):
+            if text_of(cell) in NOT_MEASURED:
+                title = re.search(r'title="([^"]*)"', attributes)
+                problems.append(f"{name}: estimate cell '{text_of(cell)}' ({html.unescape(title.group(1)) if title else ''})")
+            else:
+                estimates += 1
+        estimates += len(re.findall(r'<span class="estimate"', source))
         # A chart with nothing to draw is one line saying why; only a probe's own skip may cause it.
         for line in re.findall(r'<figure class="chart chart-unmeasured"[^>]*>(.*?)</figure>', source, re.S):
             if not any(reason in text_of(line) for reason in own_skips):
@@ -78,7 +86,10 @@ def main(site, document_path):
     if figures < 100:
         print(f"full-shape site: only {figures} measured cells found; are the tables still there?")
         return 1
-    print(f"full-shape site: {figures} measured table cells and every inline value hold figures")
+    if estimates == 0:
+        print("full-shape site: no estimate found; are the gg-estimate tables still there?")
+        return 1
+    print(f"full-shape site: {figures} measured table cells, {estimates} estimates and every inline value hold figures")
     return 0
 
 

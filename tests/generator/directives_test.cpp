@@ -156,7 +156,7 @@ TEST_CASE("directive errors: file:line: directive: problem", "[directives][error
     // Front matter takes lines 1-3, so the Markdown's line 1 is the file's line 4.
     CHECK(error_for(kFence + "gg-tabel\nprobe: gpu.stream\n" + kFence + "\n") ==
           "content/en/03-notes.md:4: gg-tabel: unknown directive (known: gg-table, gg-data, "
-          "gg-chart, gg-provenance)");
+          "gg-chart, gg-estimate, gg-provenance)");
     CHECK(error_for("text\n\n" + kFence +
                     "gg-table\nprobe: gpu.strem\nrows:\n  - {label: X, value: /devices/0/triad}\n" +
                     kFence + "\n") ==

@@ -125,7 +125,8 @@ TEST_CASE("when-measured: marker errors are file:line: when-measured: problem",
           "content/en/03-notes.md:4: when-measured: a `when-measured:` cannot sit inside another "
           "one");
     CHECK(error_for("`when-measured:` no figure `otherwise:` x `end:`\n") ==
-          "content/en/03-notes.md:4: when-measured: no `value:` before its `otherwise:`, so "
+          "content/en/03-notes.md:4: when-measured: no `value:` or `estimate:` before its "
+          "`otherwise:`, so "
           "nothing decides whether it shows");
     CHECK(error_for("`when-measured:` `value:gpu.stream/devices/0/triad` `otherwise:` a "
                     "`otherwise:` b `end:`\n") ==

@@ -93,6 +93,23 @@ TEST_CASE("a book that uses no probe of this machine starts no process", "[site]
     CHECK(spy.started().empty());
 }
 
+TEST_CASE("an estimate's measured figures are probes asked of this machine",
+          "[site][pipeline][estimate]") {
+    BookCopy book;
+    ProbeSpy spy;
+    for (const auto* lang : {"en", "zh"}) {
+        book.page("01-measured.md",
+                  "# Estimate only\n\n`estimate:6 * 1e9 * 2e10 [FLOP] / "
+                  "{gpu.gemm/devices/0/precisions/bf16/best} [TFLOP/s] => h`\n",
+                  lang);
+        book.page("index.md", "# Plain\n\nNo figures of this machine here.\n", lang);
+        book.page("02-catalogue.md", "# Catalogue\n\nNone.\n", lang);
+        book.page("03-notes.md", "# Notes\n\nNone.\n", lang);
+    }
+    const auto report = gpuguide::render::build_site(measuring(book, spy));
+    CHECK(report.probes == std::set<std::string>{"gpu.gemm"});
+}
+
 TEST_CASE("a book's probes of this machine are the only ones asked for", "[site][pipeline]") {
     BookCopy book;
     ProbeSpy spy;

@@ -1,0 +1,266 @@
+// Evaluating an estimate for one host, and the inline `estimate:` span.
+#include "directives/estimate.hpp"
+
+#include "load/error.hpp"
+#include "markdown/markdown.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace gpuguide::directives {
+namespace {
+
+using formula::FormulaError;
+
+std::string shown_formula(const std::string& text) {
+    return "`" + text + "`";
+}
+
+// `fail` reports and throws; should a caller's FailAt return, this still does not.
+[[noreturn]] void raise(const FailAt& fail, const std::string& message) {
+    fail(message);
+    throw std::logic_error("FailAt returned: " + message);
+}
+
+std::string formula_problem(const std::string& text, const FormulaError& error) {
+    return "bad formula " + shown_formula(text) + ": " + error.what() + " (column " +
+           std::to_string(error.column()) + ")";
+}
+
+// Evaluates one formula with the store behind it; constants are evaluated on first use.
+class Evaluator {
+  public:
+    Evaluator(const Constants& constants, const std::string& host, const Context& context,
+              const FailAt& fail, Estimated& out)
+        : constants_(constants), host_(host), context_(context), fail_(fail), out_(out) {}
+
+    formula::Quantity run(const formula::Formula& parsed) {
+        const formula::Resolver resolver{[this](const std::string& name) { return constant(name); },
+                                         [this](const std::string& key, const formula::Unit& unit) {
+                                             return figure(key, unit);
+                                         }};
+        try {
+            return formula::evaluate(parsed, resolver);
+        } catch (const FormulaError& error) {
+            std::string message = formula_problem(parsed.text, error);
+            if (std::string_view(error.what()).starts_with("unknown name")) {
+                std::string known;
+                for (const auto& [name, text] : constants_) {
+                    known += (known.empty() ? "" : ", ") + name;
+                }
+                message +=
+                    known.empty() ? "; no constants are defined here" : "; constants: " + known;
+            }
+            fail(message);
+        }
+    }
+
+  private:
+    const Constants& constants_;
+    const std::string& host_;
+    const Context& context_;
+    const FailAt& fail_;
+    Estimated& out_;
+    std::string prefix_;               // "constant `x`: " while evaluating constant x
+    std::set<std::string> evaluating_; // constants being evaluated: a cycle is an error
+    std::map<std::string, formula::Quantity> done_;
+
+    [[noreturn]] void fail(const std::string& message) const { raise(fail_, prefix_ + message); }
+
+    std::optional<formula::Quantity> constant(const std::string& name) {
+        const auto found = constants_.find(name);
+        if (found == constants_.end()) {
+            return std::nullopt;
+        }
+        if (const auto cached = done_.find(name); cached != done_.end()) {
+            return cached->second;
+        }
+        if (!evaluating_.insert(name).second) {
+            fail("constant `" + name + "` is defined through itself");
+        }
+        const std::string outer = prefix_;
+        prefix_ += "constant `" + name + "`: ";
+        formula::Formula parsed;
+        try {
+            parsed = formula::parse(found->second);
+        } catch (const FormulaError& error) {
+            fail(formula_problem(found->second, error));
+        }
+        const auto quantity = run(parsed);
+        prefix_ = outer;
+        evaluating_.erase(name);
+        done_[name] = quantity;
+        return quantity;
+    }
+
+    std::optional<double> figure(const std::string& key, const formula::Unit& unit) {
+        out_.uses_measurement = true;
+        const auto path = split_probe_path(key);
+        const nlohmann::json* value = nullptr;
+        try {
+            const auto result = context_.store.probe(host_, path.probe);
+            value = context_.store.value(result, path.pointer);
+            out_.sources.push_back(result);
+            if (value == nullptr) {
+                if (out_.reason.empty()) {
+                    out_.reason = result.reason();
+                }
+                return std::nullopt;
+            }
+        } catch (const measure::LookupError& error) {
+            fail(std::string(error.what()) + " (in {" + key + "})");
+        }
+        const auto number = measure::numeric(*value);
+        if (!number) {
+            if (out_.reason.empty()) {
+                out_.reason = "no value in the measurement document";
+            }
+            return std::nullopt;
+        }
+        const std::string measured_unit = measure::unit_of(*value);
+        double in_unit = *number;
+        if (!measured_unit.empty()) {
+            formula::Unit measured;
+            try {
+                measured = formula::parse_unit(measured_unit);
+            } catch (const FormulaError&) {
+                fail("{" + key + "} is measured in \"" + measured_unit +
+                     "\", a unit estimates cannot read");
+            }
+            if (measured.dimension != unit.dimension) {
+                fail("{" + key + "} is measured in " + measured_unit + ", not in [" + unit.text +
+                     "] (unit mismatch: " + formula::dimension_text(measured.dimension) +
+                     " against " + formula::dimension_text(unit.dimension) + ")");
+            }
+            in_unit = *number * measured.scale / unit.scale;
+        }
+        out_.inputs.push_back(key + " = " + measure::format_value(*value, context_.lang).text);
+        return in_unit;
+    }
+};
+
+// About three significant digits, so that an estimate does not claim the precision of its input.
+double rounded(double value) {
+    if (value == 0 || !std::isfinite(value)) {
+        return value;
+    }
+    const double step = std::pow(10.0, std::floor(std::log10(std::fabs(value))) - 2);
+    return std::round(value / step) * step;
+}
+
+} // namespace
+
+formula::Formula parse_formula(const std::string& text, const FailAt& fail) {
+    try {
+        return formula::parse(text);
+    } catch (const FormulaError& error) {
+        raise(fail, formula_problem(text, error));
+    }
+}
+
+formula::Unit parse_target_unit(const std::string& text, const FailAt& fail) {
+    try {
+        return formula::parse_unit(text);
+    } catch (const FormulaError& error) {
+        raise(fail, "bad unit " + shown_formula(text) + ": " + error.what());
+    }
+}
+
+Estimated evaluate_estimate(const formula::Formula& parsed, const formula::Unit& unit,
+                            const Constants& constants, const std::string& host,
+                            const Context& context, const FailAt& fail) {
+    Estimated out;
+    const auto quantity = Evaluator(constants, host, context, fail, out).run(parsed);
+    if (quantity.dimension != unit.dimension) {
+        raise(fail, "the formula " + shown_formula(parsed.text) + " gives " +
+                        formula::dimension_text(quantity.dimension) + ", but its unit is " +
+                        unit.text + " (" + formula::dimension_text(unit.dimension) +
+                        "): unit mismatch");
+    }
+    if (quantity.value) {
+        const double value = *quantity.value / unit.scale;
+        if (std::isfinite(value)) {
+            out.value = value;
+        } else if (out.reason.empty()) {
+            out.reason = "the formula divides by zero";
+        }
+    }
+    return out;
+}
+
+std::string estimate_text(double value, const formula::Unit& unit) {
+    std::string text = measure::format_number(rounded(value));
+    if (unit.text != "1" && !unit.text.empty()) {
+        text += (unit.text == "%" ? "" : "\u00A0") + unit.text;
+    }
+    return text;
+}
+
+std::string estimate_title(const formula::Formula& parsed, const Estimated& estimated,
+                           const Context& context, const std::string& extra) {
+    std::vector<std::string> inputs = estimated.inputs;
+    for (const auto& source : estimated.sources) {
+        const auto note = measure::provenance_text(source, context.lang);
+        if (std::find(inputs.begin(), inputs.end(), note) == inputs.end()) {
+            inputs.push_back(note);
+        }
+    }
+    std::string from;
+    const auto separator = ui_text(context, "missing_separator"); // "; ", "；"
+    for (const auto& input : inputs) {
+        from += (from.empty() ? "" : separator) + input;
+    }
+    return fill(ui_text(context, "estimate_title"),
+                {formula::pretty(parsed) + extra, from.empty() ? "—" : from});
+}
+
+InlineHtml inline_estimate(const std::string& spec, const Context& context, int line) {
+    const FailAt fail = [&](const std::string& message) {
+        fail_at(context.file, line, "estimate: " + message);
+    };
+    std::string host = "this";
+    std::string rest = spec;
+    if (const auto colon = spec.find(':'); colon != std::string::npos) {
+        host = spec.substr(0, colon);
+        rest = spec.substr(colon + 1);
+    }
+    const auto arrow = rest.rfind("=>");
+    if (arrow == std::string::npos) {
+        raise(fail, "write `estimate:FORMULA => UNIT` (e.g. estimate:{gpu.stream/devices/0/triad} "
+                    "[GB/s] / 16.1 [GB/token] => tokens/s), found `estimate:" +
+                        spec + "`");
+    }
+    const auto trimmed = [](std::string text) {
+        text.erase(0, text.find_first_not_of(' '));
+        text.erase(text.find_last_not_of(' ') + 1);
+        return text;
+    };
+    const auto parsed = parse_formula(trimmed(rest.substr(0, arrow)), fail);
+    const auto unit = parse_target_unit(trimmed(rest.substr(arrow + 2)), fail);
+    const auto estimated = evaluate_estimate(parsed, unit, {}, host, context, fail);
+    if (!estimated.uses_measurement) {
+        raise(fail,
+              "the formula reads no measured figure ({PROBE/POINTER} [UNIT]); write the result "
+              "as plain text");
+    }
+    const auto title = markdown::escape_html(estimate_title(parsed, estimated, context));
+    if (!estimated.value) {
+        return {"<span class=\"not-measured\" title=\"" + markdown::escape_html(estimated.reason) +
+                    "\">",
+                ui_text(context, "estimate_missing"),
+                "</span>",
+                true,
+                true,
+                estimated.reason};
+    }
+    return {"<span class=\"estimate\" title=\"" + title + "\">",
+            estimate_text(*estimated.value, unit),
+            "<small class=\"estimate-mark\">" +
+                markdown::escape_html(ui_text(context, "estimate_mark")) + "</small></span>",
+            true,
+            false,
+            ""};
+}
+
+} // namespace gpuguide::directives

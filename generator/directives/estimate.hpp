@@ -1,0 +1,58 @@
+#pragma once
+/// Live estimates: figures derived from measured ones by a stated formula (directives/formula.hpp),
+/// evaluated for one host exactly as a measured value is looked up (docs/design.md "Estimates").
+#include "directives/formula.hpp"
+#include "directives/inline_values.hpp"
+#include "directives/internal.hpp"
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpuguide::directives {
+
+/// Reports a problem where the estimate was written (file:line) and throws.
+using FailAt = std::function<void(const std::string& message)>;
+
+/// Author constants by name: each is itself a formula ("8.03e9 [param]", "2 [B/param]",
+/// "{gpu.specs/devices/0/memory_total} [GiB]").
+using Constants = std::map<std::string, std::string>;
+
+/// An estimate evaluated for one host.
+struct Estimated {
+    std::optional<double> value;   ///< in the estimate's unit; absent when a figure it needs is
+                                   ///< missing (or the formula divides by zero)
+    std::string reason;            ///< why absent ("not yet measured", the probe's skip reason)
+    bool uses_measurement = false; ///< the formula reads a measured figure
+    std::vector<measure::ProbeResult> sources; ///< the probe results its figures came from
+    std::vector<std::string> inputs; ///< "gpu.stream/devices/0/triad = 3.01 TB/s" per figure
+};
+
+/// Parses `text`, failing with "bad formula `TEXT`: problem (column N)".
+formula::Formula parse_formula(const std::string& text, const FailAt& fail);
+/// Parses a unit, failing with "bad unit `TEXT`: problem".
+formula::Unit parse_target_unit(const std::string& text, const FailAt& fail);
+
+/// Evaluates `formula` for `host` into `unit`. Fails (through `fail`) for an unknown constant,
+/// probe, host or pointer, a unit mismatch (between terms, between a figure's measured unit and
+/// the one the formula reads it in, or between the result and `unit`), or a bad constant.
+Estimated evaluate_estimate(const formula::Formula& formula, const formula::Unit& unit,
+                            const Constants& constants, const std::string& host,
+                            const Context& context, const FailAt& fail);
+
+/// "187 tokens/s": the value with about three significant digits, a no-break space, the unit.
+std::string estimate_text(double value, const formula::Unit& unit);
+
+/// The tooltip of an estimate: what it is, its formula and the figures it came from.
+std::string estimate_title(const formula::Formula& formula, const Estimated& estimated,
+                           const Context& context, const std::string& extra = "");
+
+/// Inline `estimate:[HOST:]FORMULA => UNIT` span.
+InlineHtml inline_estimate(const std::string& spec, const Context& context, int line);
+
+/// The `gg-estimate` table directive.
+BlockHtml estimate_table(const Body& body, const Context& context);
+
+} // namespace gpuguide::directives
