@@ -108,7 +108,7 @@ start() {
   done
   [[ $state == idle* ]] || die "node $node is '${state:-unreachable}' after 60 s; logs in $dir/log"
   echo "slurm-local: one-node cluster up: node $node ($(sinfo --noheader --nodes="$node" \
-    --format="%c CPUs, %m MB"), partition local, state in $dir"
+    --format="%c CPUs, %m MB")), partition local, state in $dir"
   echo "export SLURM_CONF=$conf"
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 /// The gpuguide subcommands; main.cpp wires them to CLI11.
+#include "fleet/fleet.hpp"
 #include "render/site.hpp"
 
 #include <string>
@@ -19,5 +20,16 @@ render::BuildOptions finish_options(const BuildArgs& args);
 int run_build(const BuildArgs& args);
 int run_check(const BuildArgs& args, const std::string& site_dir);
 int run_serve(const BuildArgs& args, int port);
+
+/// `gpuguide fleet`: the options as given; the numbers still text, read by generator/numbers.
+struct FleetArgs {
+    fleet::FleetOptions options;
+    std::string wait_timeout = "3600";
+    std::string poll = "5";
+};
+
+/// Exit status: 0 when at least one document was collected (or --no-wait submitted), 1 when
+/// none was, 130 after Ctrl-C / SIGTERM (jobs cancelled, --out untouched).
+int run_fleet(FleetArgs args);
 
 } // namespace gpuguide::cli
