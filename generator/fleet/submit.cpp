@@ -34,25 +34,26 @@ std::string shell_quoted(const std::string& text) {
 // the login node has), then measure everything into WORK/JOB_I.json.
 std::string task_script(const std::filesystem::path& probe, const std::vector<std::string>& args,
                         const std::filesystem::path& work) {
-    std::string extra;
+    std::string script =
+        "#!/bin/sh\n# Written by gpuguide fleet: one array task measures one node.\n";
+    script += "probe=";
+    script += shell_quoted(probe.string());
+    script += "\nout=";
+    script += shell_quoted(work.string());
+    script += "/\"${SLURM_ARRAY_JOB_ID}_${SLURM_ARRAY_TASK_ID}.json\"\n"
+              "if [ ! -x \"$probe\" ]; then\n"
+              "  echo \"gpuguide fleet: $probe is not an executable file on $(hostname); put "
+              "gpuguide-probe on a path every node shares (with its libraries), then run "
+              "again\" >&2\n"
+              "  exit 3\n"
+              "fi\n"
+              "exec \"$probe\" --all";
     for (const auto& arg : args) {
-        extra += " " + shell_quoted(arg);
+        script += ' ';
+        script += shell_quoted(arg);
     }
-    return "#!/bin/sh\n"
-           "# Written by gpuguide fleet: one array task measures one node.\n"
-           "probe=" +
-           shell_quoted(probe.string()) +
-           "\n"
-           "out=" +
-           shell_quoted(work.string()) +
-           "/\"${SLURM_ARRAY_JOB_ID}_${SLURM_ARRAY_TASK_ID}.json\"\n"
-           "if [ ! -x \"$probe\" ]; then\n"
-           "  echo \"gpuguide fleet: $probe is not an executable file on $(hostname); put "
-           "gpuguide-probe on a path every node shares (and its libraries), then run again\" >&2\n"
-           "  exit 3\n"
-           "fi\n"
-           "exec \"$probe\" --all" +
-           extra + " --out \"$out\"\n";
+    script += " --out \"$out\"\n";
+    return script;
 }
 
 } // namespace
@@ -79,7 +80,16 @@ std::vector<Node> choose_nodes(const FleetOptions& options, std::vector<Fault>& 
     if (!options.nodes.empty()) {
         argv.push_back("--nodes=" + options.nodes);
     }
-    auto nodes = parse_nodes(slurm(argv));
+    std::string listed;
+    try {
+        listed = slurm(argv);
+    } catch (const FleetError& error) {
+        throw FleetError(std::string(error.what()) +
+                         "\nIs this a Slurm login node? Slurm's clients read SLURM_CONF (or "
+                         "/etc/slurm/slurm.conf); for the local test cluster run "
+                         "`scripts/slurm-local.sh start` and export the SLURM_CONF it prints");
+    }
+    auto nodes = parse_nodes(listed);
     if (nodes.empty()) {
         throw FleetError("no node matches" +
                          (options.partitions.empty()
