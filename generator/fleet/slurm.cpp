@@ -2,6 +2,7 @@
 
 #include "numbers/number.hpp"
 
+#include <algorithm>
 #include <set>
 #include <stdexcept>
 
@@ -92,7 +93,16 @@ bool Node::unusable() const {
         }
         word.pop_back();
     }
-    return bad.count(word.substr(0, word.find('+'))) > 0;
+    // "idle+drain", "mixed+maint": any flag that keeps jobs away counts.
+    std::size_t start = 0;
+    while (start <= word.size()) {
+        const auto end = std::min(word.find('+', start), word.size());
+        if (bad.count(word.substr(start, end - start)) > 0) {
+            return true;
+        }
+        start = end + 1;
+    }
+    return false;
 }
 
 std::string Node::type() const {
