@@ -56,6 +56,20 @@ expect_in "$tmp/collect.log" "0 pending, 0 running, 1 done, 0 failed" "progress 
   fail "temporary files left in --out"
 good_sum=$(sha256sum "$out/$node.json")
 
+echo "- gpuguide build shows the collected host on the fleet page, in both languages"
+cp -r content "$tmp/content"
+mkdir -p "$tmp/content/measurements/fleet"
+cp "$out/$node.json" "$tmp/content/measurements/fleet/"
+if "$gpuguide" build --content "$tmp/content" --out "$tmp/site" --measure reference -q \
+  >"$tmp/build.log" 2>&1; then
+  for lang in en zh; do
+    expect_in "$tmp/site/$lang/fleet.html" "<th scope=\"row\">$node</th>" "$lang/fleet.html lists $node"
+    expect_in "$tmp/site/$lang/contents.html" 'href="fleet.html"' "$lang/contents.html links it"
+  done
+else
+  fail "gpuguide build with the fleet document"; cat "$tmp/build.log" >&2
+fi
+
 echo "- a document that does not validate is rejected; the earlier one stays byte for byte"
 wrapper bad-doc "\"$probe\" \"\$@\" || exit 1
 for a; do last=\$a; done
