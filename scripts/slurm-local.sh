@@ -106,7 +106,10 @@ start() {
     [[ $state == idle* ]] && break
     sleep 1
   done
-  [[ $state == idle* ]] || die "node $node is '${state:-unreachable}' after 60 s; logs in $dir/log"
+  if [[ $state != idle* ]]; then
+    tail -n 5 "$dir"/log/*.log >&2 || true
+    die "node $node is '${state:-unreachable}' after 60 s; logs in $dir/log (stop removes them)"
+  fi
   echo "slurm-local: one-node cluster up: node $node ($(sinfo --noheader --nodes="$node" \
     --format="%c CPUs, %m MB")), partition local, state in $dir"
   echo "export SLURM_CONF=$conf"

@@ -180,12 +180,14 @@ std::string fleet_html(const measure::Store& store, std::string_view lang) {
                                zh ? "测量日期" : "Measured"}) {
         html += "<th scope=\"col\">" + escape_html(header) + "</th>";
     }
-    html += "</tr></thead>\n<tbody>\n";
+    html += "</tr></thead>\n";
     std::string type;
     for (const auto* host : hosts) {
         if (type_of(host->json) != type) {
+            // One <tbody> per node type, its first row the type: a row group the header names.
+            html += type.empty() ? "" : "</tbody>\n";
             type = type_of(host->json);
-            html += "<tr class=\"fleet-type\"><th colspan=\"6\" scope=\"colgroup\">" +
+            html += "<tbody>\n<tr class=\"fleet-type\"><th colspan=\"6\" scope=\"rowgroup\">" +
                     escape_html(type) + " (" + std::to_string(per_type[type]) + ")</th></tr>\n";
         }
         const auto& d = host->json;
@@ -217,14 +219,15 @@ std::string fleet_html(const measure::Store& store, std::string_view lang) {
                     "</th>";
         }
     }
-    html += "</tr></thead>\n<tbody>\n";
+    html += "</tr></thead>\n";
     const auto columns = 1 + std::count(shown.begin(), shown.end(), true);
     type.clear();
     for (std::size_t h = 0; h < hosts.size(); ++h) {
         if (type_of(hosts[h]->json) != type) {
+            html += type.empty() ? "" : "</tbody>\n";
             type = type_of(hosts[h]->json);
-            html += "<tr class=\"fleet-type\"><th colspan=\"" + std::to_string(columns) +
-                    "\" scope=\"colgroup\">" + escape_html(type) + "</th></tr>\n";
+            html += "<tbody>\n<tr class=\"fleet-type\"><th colspan=\"" + std::to_string(columns) +
+                    "\" scope=\"rowgroup\">" + escape_html(type) + "</th></tr>\n";
         }
         html += "<tr><th scope=\"row\">" + escape_html(hosts[h]->host) + "</th>";
         for (std::size_t k = 0; k < std::size(kHeadlines); ++k) {
