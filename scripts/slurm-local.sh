@@ -48,6 +48,14 @@ write_config() {
   fi
   chmod 400 "$dir/munge/munge.key"
   : >"$dir/plugstack.conf" # not /etc/slurm/plugstack.conf: no SPANK plugins
+  # Slurm 23.02 and later (Debian 13: 24.11) start a cgroup plugin in slurmd whatever the task
+  # and proctrack plugins, and a container may have no cgroup file system: CgroupPlugin=disabled
+  # (cgroup.conf beside slurm.conf). 22.05 (Debian 12) has no such value and needs no cgroup.conf.
+  local version
+  version=$(slurmd -V | awk '{print $2}')
+  if [[ $(printf '%s\n' 23.02 "$version" | sort -V | head -n1) == 23.02 ]]; then
+    echo "CgroupPlugin=disabled" >"$dir/cgroup.conf"
+  fi
   # `slurmd -C` prints this machine's NodeName line: real CPUs, sockets, cores and RealMemory.
   local hardware
   hardware=$(slurmd -C | head -n1 | sed "s/^NodeName=[^ ]*//")
