@@ -20,6 +20,7 @@ gpuguide=${GPUGUIDE:-build/default/generator/gpuguide}
 [[ -x $gpuguide ]] || cmake --build --preset default --target gpuguide gpuguide-probe
 work=$(mktemp -d /tmp/gpuguide-fleet-bench.XXXXXX)
 export GPUGUIDE_SLURM_DIR=$work/slurm SLURM_CONF=$work/slurm/slurm.conf
+export GPUGUIDE_SLURM_PORT=${GPUGUIDE_SLURM_PORT:-$((20000 + $$ % 20000 * 2))}
 trap 'scripts/slurm-local.sh stop >/dev/null; rm -rf "$work"' EXIT
 scripts/slurm-local.sh start >/dev/null
 

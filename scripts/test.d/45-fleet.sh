@@ -18,6 +18,8 @@ if [[ $bin == build/default ]]; then
 fi
 export GPUGUIDE_SLURM_DIR=${GPUGUIDE_SLURM_DIR:-/tmp/gpuguide-slurm-test-$$}
 export SLURM_CONF=$GPUGUIDE_SLURM_DIR/slurm.conf
+# Ports of its own, so that a cluster someone started with the default ports is left alone.
+export GPUGUIDE_SLURM_PORT=${GPUGUIDE_SLURM_PORT:-$((20000 + $$ % 20000 * 2))}
 trap 'scripts/slurm-local.sh stop' EXIT
 scripts/slurm-local.sh start
 tests/fleet/run.sh "$bin/generator/gpuguide" "$bin/probes/gpuguide-probe"

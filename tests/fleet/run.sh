@@ -98,6 +98,11 @@ scontrol update NodeName="$node" State=DRAIN Reason="gpuguide fleet test drain"
 fleet drained --probe-exe "$probe" --out "$out"
 rc=$?
 scontrol update NodeName="$node" State=RESUME
+# Right after a resume slurmctld pings slurmd again; until it answers the node is "idle*".
+for _ in $(seq 60); do
+  [[ $(sinfo --noheader --nodes="$node" --format=%T) == idle ]] && break
+  sleep 0.5
+done
 [[ $rc == 1 ]] && pass "exit 1" || fail "exit $rc (want 1)"
 expect_in "$tmp/drained.log" "$node: node is drained (Slurm's reason: gpuguide fleet test drain)" \
   "node, state and reason"

@@ -6,6 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export GPUGUIDE_SLURM_DIR=/tmp/gpuguide-slurm-formats-$$ SLURM_CONF=/tmp/gpuguide-slurm-formats-$$/slurm.conf
+export GPUGUIDE_SLURM_PORT=${GPUGUIDE_SLURM_PORT:-$((20000 + $$ % 20000 * 2))}
 trap 'scripts/slurm-local.sh stop >/dev/null' EXIT
 scripts/slurm-local.sh start
 echo "slurm: $(sinfo --version)"
