@@ -127,6 +127,15 @@ Plan submit(const FleetOptions& options, const std::vector<Node>& nodes,
                          "default) and pass its path, on a file system every node mounts at "
                          "the same path");
     }
+    // It must also start (its libraries found): `--list` runs no probe. The nodes are checked by
+    // the task itself, which says what to do when the path is not there.
+    const auto listed = run_command({probe.string(), "--list"});
+    if (!listed.started || listed.exit_code != 0) {
+        throw FleetError("--probe-exe " + probe.string() + " does not run here (" +
+                         describe({probe.string(), "--list"}, listed) +
+                         "); the nodes need it and its libraries (OpenBLAS; CUDA runtime and "
+                         "cuBLAS for the GPU probes) at the same path");
+    }
     std::filesystem::create_directories(work);
     const auto script = work / "fleet-task.sh";
     schema::write_file_atomically(script, task_script(probe, options.probe_args, work));

@@ -22,8 +22,8 @@ fleet() {
   shift
   "$gpuguide" fleet --slurm --work-dir "$tmp/work-$name" --poll 0.5 "$@" >"$tmp/$name.log" 2>&1
 }
-wrapper() { # wrapper NAME BODY: an executable probe stand-in that runs on the node
-  printf '#!/bin/sh\n%s\n' "$2" >"$tmp/$1"
+wrapper() { # wrapper NAME BODY: a probe stand-in that runs on the node (--list: the real one's)
+  printf '#!/bin/sh\n[ "$1" = --list ] && exec "%s" --list\n%s\n' "$probe" "$2" >"$tmp/$1"
   chmod +x "$tmp/$1"
 }
 out=$tmp/fleet
@@ -160,6 +160,15 @@ fleet missing-probe --probe-exe "$tmp/no-such-probe" --out "$out"
 rc=$?
 [[ $rc == 1 ]] && pass "exit 1" || fail "exit $rc (want 1)"
 expect_in "$tmp/missing-probe.log" "no-such-probe: not an executable file here" "names the probe path"
+# A probe program whose libraries are missing here: refused before anything is submitted.
+printf '#!/bin/sh\necho "error while loading shared libraries: libopenblas.so.0" >&2; exit 127\n' >"$tmp/broken"
+chmod +x "$tmp/broken"
+fleet broken --probe-exe "$tmp/broken" --out "$out"
+rc=$?
+[[ $rc == 1 ]] && pass "probe that cannot start: exit 1" || fail "probe that cannot start: exit $rc"
+expect_in "$tmp/broken.log" "does not run here" "says the probe does not run"
+expect_in "$tmp/broken.log" "libopenblas.so.0" "gives its error"
+[[ ! -e $tmp/work-broken/fleet-task.sh ]] && pass "nothing submitted" || fail "a job was submitted"
 fleet bad-timeout --probe-exe "$probe" --wait-timeout ten --out "$out"
 expect_in "$tmp/bad-timeout.log" "gpuguide fleet: --wait-timeout must be" "--wait-timeout read as a number"
 fleet no-partition --probe-exe "$probe" --partition no-such-partition --out "$out"
