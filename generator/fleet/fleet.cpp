@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <fstream>
+#include <optional>
 #include <ostream>
 #include <sstream>
 #include <thread>
@@ -43,12 +44,19 @@ std::string last_line(const std::filesystem::path& path) {
 
 // squeue for every task Slurm still holds in memory; sacct (when accounting is on) for the ones
 // squeue has forgotten.
-std::map<int, TaskState> poll(const Plan& plan) {
-    auto tasks =
-        parse_tasks(run_command({"squeue", "--noheader", "--states=all", "--jobs=" + plan.job,
-                                 "--format=" + std::string(kSqueueFormat)})
-                        .out,
-                    plan.job, false);
+// nullopt when squeue could not answer (controller unreachable, a timeout): the caller keeps
+// what it knew and asks again, instead of taking running tasks for forgotten ones. "Invalid job
+// id" is an answer: Slurm has purged the whole job.
+std::optional<std::map<int, TaskState>> poll(const Plan& plan, std::string& problem) {
+    const std::vector<std::string> argv{"squeue", "--noheader", "--states=all",
+                                        "--jobs=" + plan.job,
+                                        "--format=" + std::string(kSqueueFormat)};
+    const auto squeue = run_command(argv);
+    if (squeue.exit_code != 0 && squeue.err.find("Invalid job id") == std::string::npos) {
+        problem = describe(argv, squeue);
+        return std::nullopt;
+    }
+    auto tasks = parse_tasks(squeue.out, plan.job, false);
     if (tasks.size() < plan.nodes.size()) {
         const auto sacct =
             run_command({"sacct", "--noheader", "--parsable2", "--allocations",
@@ -71,7 +79,13 @@ bool wait_for(const Plan& plan, const FleetOptions& options, const std::atomic<b
     std::string last_counts;
     int forgotten_polls = 0;
     while (true) {
-        tasks = poll(plan);
+        std::string problem;
+        auto polled = poll(plan, problem);
+        if (polled) {
+            tasks = std::move(*polled);
+        } else {
+            log << "fleet: " << problem << "; asking again in " << options.poll_s << " s\n";
+        }
         int counts[4] = {0, 0, 0, 0};
         bool open = false;
         for (std::size_t i = 0; i < plan.nodes.size(); ++i) {
@@ -101,7 +115,7 @@ bool wait_for(const Plan& plan, const FleetOptions& options, const std::atomic<b
         }
         // A task neither squeue nor sacct knows for three polls in a row: it ended long ago
         // (MinJobAge passed) on a cluster without accounting. Its document decides.
-        if (tasks.size() < plan.nodes.size() && ++forgotten_polls >= 3) {
+        if (polled && tasks.size() < plan.nodes.size() && ++forgotten_polls >= 3) {
             for (std::size_t i = 0; i < plan.nodes.size(); ++i) {
                 if (tasks.count(static_cast<int>(i)) == 0) {
                     const bool wrote =
