@@ -108,8 +108,8 @@ start() {
   slurmctld -f "$conf" || die "slurmctld did not start; see $dir/log/slurmctld.log"
   slurmd -f "$conf" || die "slurmd did not start; see $dir/log/slurmd.log"
   # Wait until the node takes jobs (idle), at most 60 s.
-  local state="" tries
-  for tries in $(seq 60); do
+  local state=""
+  for _ in $(seq 60); do
     state=$(sinfo --noheader --nodes="$node" --format=%T 2>/dev/null || true)
     [[ $state == idle* ]] && break
     sleep 1
