@@ -1,6 +1,7 @@
 #include "cli/commands.hpp"
 
 #include "load/error.hpp"
+#include "numbers/number.hpp"
 #include "render/check.hpp"
 #include "serve/serve.hpp"
 #include "theme/theme.hpp"
@@ -133,6 +134,65 @@ int run_theme(const std::string& dir, bool overwrite) {
     std::cout << "  build with --templates " << dir
               << "; a file you delete there falls back to the built-in one\n";
     return 0;
+}
+
+namespace {
+
+double fleet_number(const std::string& option, const std::string& text, const numbers::Rule& rule) {
+    const auto reading = numbers::read(text, rule);
+    if (!reading.value) {
+        throw InputError("gpuguide fleet: " + option + " " + reading.problem);
+    }
+    return *reading.value;
+}
+
+} // namespace
+
+int run_fleet(FleetArgs args) {
+    auto& options = args.options;
+    options.wait_timeout_s = fleet_number("--wait-timeout", args.wait_timeout,
+                                          numbers::Rule{.min = 0, .max = 7 * 24 * 3600.0});
+    options.poll_s = fleet_number("--poll", args.poll, numbers::Rule{.min = 0.1, .max = 3600});
+    if (options.collect_job.empty() && options.probe_exe.empty()) {
+        // gpuguide-probe of this build tree (build/default/probes/), else next to gpuguide.
+        options.probe_exe = "build/default/probes/gpuguide-probe";
+    }
+    if (!options.collect_job.empty() &&
+        !numbers::read(options.collect_job, numbers::Rule{.whole = true, .min = 1, .max = 4e9})
+             .value) {
+        throw InputError("gpuguide fleet: --collect takes the array's job id (a whole number), "
+                         "not \"" +
+                         options.collect_job + "\"");
+    }
+    std::signal(SIGINT, on_signal);
+    std::signal(SIGTERM, on_signal);
+    fleet::FleetReport report;
+    try {
+        report = fleet::run_fleet(options, g_stop, std::cout);
+    } catch (const fleet::FleetError& error) {
+        std::cerr << "gpuguide fleet: " << error.what() << "\n";
+        return 1;
+    }
+    for (const auto& fault : report.faults) {
+        std::cerr << "gpuguide fleet: " << fault.node << ": "
+                  << (fault.job.empty() ? "" : "job " + fault.job + ": ") << fault.reason << "\n";
+    }
+    if (report.cancelled) {
+        std::cerr << "gpuguide fleet: stopped; cancelled job " << report.job << " (scancel); "
+                  << options.out_dir.generic_string() << " left as it was\n";
+        return 130;
+    }
+    if (report.submitted_only) {
+        std::cout << "gpuguide fleet: submitted job " << report.job
+                  << "; collect its documents with: gpuguide fleet --slurm --collect " << report.job
+                  << "\n";
+        return 0;
+    }
+    std::cout << "gpuguide fleet: " << report.collected.size() << " document"
+              << (report.collected.size() == 1 ? "" : "s") << " written to "
+              << options.out_dir.generic_string() << ", " << report.faults.size() << " fault"
+              << (report.faults.size() == 1 ? "" : "s") << "\n";
+    return report.collected.empty() ? 1 : 0;
 }
 
 } // namespace gpuguide::cli

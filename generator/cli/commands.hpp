@@ -1,5 +1,6 @@
 #pragma once
 /// The gpuguide subcommands; main.cpp wires them to CLI11.
+#include "fleet/fleet.hpp"
 #include "render/site.hpp"
 
 #include <string>
@@ -23,5 +24,16 @@ int run_serve(const BuildArgs& args, int port);
 /// `gpuguide theme DIR`: writes the built-in theme's files into DIR (keeping existing ones unless
 /// `overwrite`) and says which, and how a build picks them up.
 int run_theme(const std::string& dir, bool overwrite);
+
+/// `gpuguide fleet`: the options as given; the numbers still text, read by generator/numbers.
+struct FleetArgs {
+    fleet::FleetOptions options;
+    std::string wait_timeout = "3600";
+    std::string poll = "5";
+};
+
+/// Exit status: 0 when at least one document was collected (or --no-wait submitted), 1 when
+/// none was, 130 after Ctrl-C / SIGTERM (jobs cancelled, --out untouched).
+int run_fleet(FleetArgs args);
 
 } // namespace gpuguide::cli

@@ -69,6 +69,45 @@ int main(int argc, char** argv) {
     theme->add_option("dir", theme_dir, "where to write it")->capture_default_str();
     theme->add_flag("--force", theme_overwrite, "replace files that are already there");
 
+    gpuguide::cli::FleetArgs fleet_args;
+    auto& fleet_options = fleet_args.options;
+    bool slurm = false;
+    auto* fleet = app.add_subcommand(
+        "fleet", "measure the nodes of a Slurm cluster; one document per host in --out");
+    fleet->add_flag("--slurm", slurm, "submit through Slurm (the one scheduler supported)")
+        ->required();
+    fleet->add_option("--partition", fleet_options.partitions, "only this partition (repeatable)");
+    fleet->add_option("--nodes", fleet_options.nodes, "only these nodes, a Slurm node list");
+    fleet->add_flag("--per-node-type", fleet_options.per_node_type,
+                    "one node per hardware type (GPUs, CPUs, memory, features)");
+    fleet->add_option("--gres", fleet_options.gres, "passed to sbatch, e.g. gpu:1");
+    fleet->add_option("--time", fleet_options.time, "time limit per task, passed to sbatch")
+        ->capture_default_str();
+    fleet->add_option("--account", fleet_options.account, "passed to sbatch");
+    fleet->add_option("--probe-exe", fleet_options.probe_exe,
+                      "gpuguide-probe on a path every node shares "
+                      "(default build/default/probes/gpuguide-probe)");
+    fleet->add_option("--probe-arg", fleet_options.probe_args,
+                      "extra argument for gpuguide-probe (repeatable), e.g. --quick");
+    fleet->add_option("--out", fleet_options.out_dir, "one HOST.json per node, written atomically")
+        ->capture_default_str();
+    fleet
+        ->add_option("--work-dir", fleet_options.work_dir,
+                     "task script and output, on a path every node shares")
+        ->capture_default_str();
+    fleet
+        ->add_option("--wait-timeout", fleet_args.wait_timeout,
+                     "seconds to wait; then unfinished tasks are cancelled and reported")
+        ->capture_default_str();
+    fleet->add_option("--poll", fleet_args.poll, "seconds between squeue calls")
+        ->capture_default_str();
+    auto* no_wait = fleet->add_flag("--no-wait", fleet_options.no_wait,
+                                    "submit and exit; collect later with --collect JOBID");
+    fleet
+        ->add_option("--collect", fleet_options.collect_job,
+                     "wait for and collect an array submitted with --no-wait")
+        ->excludes(no_wait);
+
     CLI11_PARSE(app, argc, argv);
     try {
         if (build->parsed()) {
@@ -79,6 +118,9 @@ int main(int argc, char** argv) {
         }
         if (theme->parsed()) {
             return gpuguide::cli::run_theme(theme_dir, theme_overwrite);
+        }
+        if (fleet->parsed()) {
+            return gpuguide::cli::run_fleet(fleet_args);
         }
         return gpuguide::cli::run_serve(args, port);
     } catch (const gpuguide::InputError& error) {

@@ -13,6 +13,7 @@ struct Words {
     const char* placeholder;
     const char* driver;
     const char* skipped;
+    const char* fleet; // "fleet measurement from HOST (GPU)"
 };
 
 constexpr Words kEnglish{"measured on this machine, ",
@@ -21,9 +22,10 @@ constexpr Words kEnglish{"measured on this machine, ",
                          ", not this machine",
                          "not yet measured",
                          "driver",
-                         "not measured"};
+                         "not measured",
+                         "fleet measurement from "};
 constexpr Words kChinese{"本机测量（", "）",   "参考测量，来自 ", "，并非本机",
-                         "尚未测量",   "驱动", "未测量"};
+                         "尚未测量",   "驱动", "未测量",          "集群节点测量，来自 "};
 
 const Words& words(std::string_view lang) {
     return lang == "zh" ? kChinese : kEnglish;
@@ -61,7 +63,15 @@ std::string provenance_kind(const ProbeResult& result) {
     if (is_placeholder(result)) {
         return "placeholder";
     }
-    return result.document->origin == Origin::Measured ? "measured" : "reference";
+    switch (result.document->origin) {
+    case Origin::Measured:
+        return "measured";
+    case Origin::Fleet:
+        return "fleet";
+    case Origin::Reference:
+        break;
+    }
+    return "reference";
 }
 
 std::string provenance_text(const ProbeResult& result, std::string_view lang) {
@@ -80,11 +90,12 @@ std::string provenance_text(const ProbeResult& result, std::string_view lang) {
     if (own) {
         text = std::string(w.this_machine) + result.document->host + w.this_end;
     } else {
-        text = std::string(w.reference) + result.document->host;
+        const bool fleet = result.document->origin == Origin::Fleet;
+        text = std::string(fleet ? w.fleet : w.reference) + result.document->host;
         if (!machine.empty()) {
             text += lang == "zh" ? "（" + machine + "）" : " (" + machine + ")";
         }
-        text += w.not_this;
+        text += fleet ? "" : w.not_this;
     }
     std::vector<std::string> details;
     if (!machine.empty() && own) {

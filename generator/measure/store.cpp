@@ -124,7 +124,12 @@ std::vector<std::string> Store::expand_hosts(const std::string& word) const {
 
 const HostDocument* Store::by_host(const std::string& host) const {
     if (host == "reference") {
-        return references_.empty() ? nullptr : &references_.front();
+        for (const auto& reference : references_) {
+            if (reference.origin == Origin::Reference) {
+                return &reference;
+            }
+        }
+        return nullptr;
     }
     if (this_build_ && this_build_->host == host) {
         return &*this_build_;
@@ -309,11 +314,12 @@ HostDocument load_measurement_document(const std::filesystem::path& file, Origin
     return document;
 }
 
-std::vector<HostDocument> load_reference_documents(const std::filesystem::path& dir) {
+std::vector<HostDocument> load_reference_documents(const std::filesystem::path& dir,
+                                                   Origin origin) {
     std::vector<HostDocument> documents;
     for (const auto& file : list_files_sorted(dir)) {
         if (file.extension() == ".json" && !file.has_parent_path()) {
-            documents.push_back(load_measurement_document(dir / file, Origin::Reference));
+            documents.push_back(load_measurement_document(dir / file, origin));
         }
     }
     return documents;

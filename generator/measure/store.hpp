@@ -19,6 +19,7 @@ enum class Origin {
     Measured,  ///< this machine's figures: measured by this build or taken from its probe cache
                ///< (pages do not tell the two apart, so that both give the same bytes)
     Reference, ///< committed under content/measurements/reference/
+    Fleet,     ///< a cluster node's, under content/measurements/fleet/ (gpuguide fleet, or by hand)
 };
 
 struct HostDocument {
@@ -48,7 +49,8 @@ struct ProbeResult {
 class Store {
   public:
     /// `this_build` is this build's document (absent: no probe run); `references` the committed
-    /// documents in file-name order (the first is "the reference").
+    /// documents in file-name order (the first of Origin::Reference is "the reference"), then the
+    /// fleet hosts' documents (Origin::Fleet).
     Store(std::optional<HostDocument> this_build, std::vector<HostDocument> references);
 
     /// The store the load stage checks directives against, before anything is measured: the
@@ -105,9 +107,11 @@ class Store {
 /// InputError naming the file for invalid JSON, a schema problem or an oversized file.
 HostDocument load_measurement_document(const std::filesystem::path& file, Origin origin);
 
-/// Reads every *.json in dir (sorted by file name) as a reference document; InputError naming the
-/// file for invalid JSON or a document that is not a measurement document.
-std::vector<HostDocument> load_reference_documents(const std::filesystem::path& dir);
+/// Reads every *.json in dir (sorted by file name) as a reference document (or, with
+/// Origin::Fleet, a fleet host's); InputError naming the file for invalid JSON or a document that
+/// is not a measurement document. A missing folder gives no documents.
+std::vector<HostDocument> load_reference_documents(const std::filesystem::path& dir,
+                                                   Origin origin = Origin::Reference);
 
 /// A formatted value: text for people ("2.93 TB/s"), and the number in the shown unit.
 struct Formatted {

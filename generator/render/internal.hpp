@@ -87,4 +87,11 @@ class LanguageOutputs {
 /// contents.html into `dir` (print.html and search-index.js: LanguageOutputs).
 void write_special_pages(const SiteContext& site, const std::filesystem::path& dir);
 
+/// True when the store holds fleet hosts' documents (content/measurements/fleet/*.json).
+bool has_fleet(const measure::Store& store);
+/// The fleet page's title in a language.
+std::string fleet_title(std::string_view lang);
+/// The fleet page's body (render/fleet_page.cpp): hosts, headline figures, charts, provenance.
+std::string fleet_html(const measure::Store& store, std::string_view lang);
+
 } // namespace gpuguide::render

@@ -172,6 +172,12 @@ BuildReport build_site(const BuildOptions& options) {
     std::optional<Book> book;
     std::optional<Templates> templates;
     auto references = measure::load_reference_documents(measure_options.reference_dir);
+    // Fleet hosts (gpuguide fleet, or a document dropped in by hand) come after the references:
+    // `hosts: all` and host names reach them, and they get the fleet page.
+    for (auto& host : measure::load_reference_documents(
+             options.content_dir / "measurements" / "fleet", measure::Origin::Fleet)) {
+        references.push_back(std::move(host));
+    }
     if (previous && previous->inputs == manifest.inputs) {
         manifest.probes = previous->probes;
     } else {

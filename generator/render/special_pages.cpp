@@ -82,7 +82,7 @@ std::string toc_script(const Language& language) {
            ";\n";
 }
 
-std::string contents_html(const Language& language) {
+std::string contents_html(const Language& language, bool fleet) {
     std::string html =
         "<h1>" + escape_html(language.code == "zh" ? "目录" : "Contents") + "</h1>\n";
     html += "<ol class=\"contents\">\n";
@@ -102,7 +102,12 @@ std::string contents_html(const Language& language) {
             html += "</li>\n";
         }
     }
-    return html + "</ol>\n";
+    html += "</ol>\n";
+    if (fleet) {
+        html += "<p class=\"contents-fleet\"><a href=\"fleet.html\">" +
+                escape_html(fleet_title(language.code)) + "</a></p>\n";
+    }
+    return html;
 }
 
 std::string sitemap(const SiteContext& site) {
@@ -210,8 +215,14 @@ void write_special_pages(const SiteContext& site, const std::filesystem::path& d
         write_file(lang_dir / "toc.js", toc_script(language));
         write_file(lang_dir / "contents.html",
                    extra_page(site, language, language.code + "/contents.html",
-                              language.code == "zh" ? "目录" : "Contents", contents_html(language),
-                              "is_contents"));
+                              language.code == "zh" ? "目录" : "Contents",
+                              contents_html(language, has_fleet(site.store)), "is_contents"));
+        if (has_fleet(site.store)) {
+            write_file(lang_dir / "fleet.html",
+                       extra_page(site, language, language.code + "/fleet.html",
+                                  fleet_title(language.code), fleet_html(site.store, language.code),
+                                  "is_fleet"));
+        }
     }
     const Language& first = site.book.languages.front();
     json index_view = base_view(site, first, "index.html");

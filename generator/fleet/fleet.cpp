@@ -1,0 +1,246 @@
+#include "fleet/internal.hpp"
+#include "schema/io.hpp"
+#include "schema/schema.hpp"
+
+#include <chrono>
+#include <fstream>
+#include <optional>
+#include <ostream>
+#include <sstream>
+#include <thread>
+
+namespace gpuguide::fleet {
+namespace schema = probes::schema;
+namespace {
+
+using detail::Plan;
+using Clock = std::chrono::steady_clock;
+
+const char* phase_name(Phase phase) {
+    switch (phase) {
+    case Phase::Pending:
+        return "pending";
+    case Phase::Running:
+        return "running";
+    case Phase::Done:
+        return "done";
+    case Phase::Failed:
+        return "failed";
+    }
+    return "?";
+}
+
+// The last non-empty line a task printed (its own error, or the probe program's).
+std::string last_line(const std::filesystem::path& path) {
+    std::ifstream in(path);
+    std::string line, last;
+    while (std::getline(in, line)) {
+        if (line.find_first_not_of(" \t\r") != std::string::npos) {
+            last = line;
+        }
+    }
+    return last.size() > 300 ? last.substr(0, 300) + "..." : last;
+}
+
+// squeue for every task Slurm still holds in memory; sacct (when accounting is on) for the ones
+// squeue has forgotten.
+// nullopt when squeue could not answer (controller unreachable, a timeout): the caller keeps
+// what it knew and asks again, instead of taking running tasks for forgotten ones. "Invalid job
+// id" is an answer: Slurm has purged the whole job.
+std::optional<std::map<int, TaskState>> poll(const Plan& plan, std::string& problem) {
+    const std::vector<std::string> argv{"squeue", "--noheader", "--states=all",
+                                        "--jobs=" + plan.job,
+                                        "--format=" + std::string(kSqueueFormat)};
+    const auto squeue = run_command(argv);
+    if (squeue.exit_code != 0 && squeue.err.find("Invalid job id") == std::string::npos) {
+        problem = describe(argv, squeue);
+        return std::nullopt;
+    }
+    auto tasks = parse_tasks(squeue.out, plan.job, false);
+    if (tasks.size() < plan.nodes.size()) {
+        const auto sacct =
+            run_command({"sacct", "--noheader", "--parsable2", "--allocations",
+                         "--jobs=" + plan.job, "--format=" + std::string(kSacctFormat)});
+        if (sacct.exit_code == 0) {
+            for (auto& [index, task] : parse_tasks(sacct.out, plan.job, true)) {
+                tasks.try_emplace(index, task);
+            }
+        }
+    }
+    return tasks;
+}
+
+// Waits until every task has ended, printing each change. Returns false when stopped.
+bool wait_for(const Plan& plan, const FleetOptions& options, const std::atomic<bool>& stop,
+              std::ostream& log, std::map<int, TaskState>& tasks, std::vector<Fault>& faults,
+              const std::filesystem::path& work) {
+    const auto start = Clock::now();
+    std::map<int, std::string> shown;
+    std::string last_counts;
+    int forgotten_polls = 0;
+    while (true) {
+        std::string problem;
+        auto polled = poll(plan, problem);
+        if (polled) {
+            tasks = std::move(*polled);
+        } else {
+            log << "fleet: " << problem << "; asking again in " << options.poll_s << " s\n";
+        }
+        int counts[4] = {0, 0, 0, 0};
+        bool open = false;
+        for (std::size_t i = 0; i < plan.nodes.size(); ++i) {
+            const auto found = tasks.find(static_cast<int>(i));
+            if (found == tasks.end()) {
+                open = true; // not listed yet (or forgotten: handled below)
+                continue;
+            }
+            const auto& task = found->second;
+            const auto phase = task.phase();
+            ++counts[static_cast<int>(phase)];
+            open = open || phase == Phase::Pending || phase == Phase::Running;
+            const std::string line = std::string(phase_name(phase)) + " (" + task.state +
+                                     (task.reason == "None" ? "" : ", " + task.reason) + ")";
+            if (shown[static_cast<int>(i)] != line) {
+                shown[static_cast<int>(i)] = line;
+                log << "  " << plan.nodes[i] << "  job " << plan.job << "_" << i << "  " << line
+                    << "\n";
+            }
+        }
+        const std::string line =
+            std::to_string(counts[0]) + " pending, " + std::to_string(counts[1]) + " running, " +
+            std::to_string(counts[2]) + " done, " + std::to_string(counts[3]) + " failed";
+        if (line != last_counts) {
+            log << "fleet: job " << plan.job << ": " << line << "\n" << std::flush;
+            last_counts = line;
+        }
+        // A task neither squeue nor sacct knows for three polls in a row: it ended long ago
+        // (MinJobAge passed) on a cluster without accounting. Its document decides.
+        if (polled && tasks.size() < plan.nodes.size() && ++forgotten_polls >= 3) {
+            for (std::size_t i = 0; i < plan.nodes.size(); ++i) {
+                if (tasks.count(static_cast<int>(i)) == 0) {
+                    const bool wrote =
+                        std::filesystem::exists(detail::task_file(work, plan.job, i, ".json"));
+                    tasks[static_cast<int>(i)] =
+                        TaskState{static_cast<int>(i), wrote ? "COMPLETED" : "UNKNOWN",
+                                  "Slurm no longer lists the task", plan.nodes[i], ""};
+                }
+            }
+            open = false;
+            for (const auto& [index, task] : tasks) {
+                open = open || task.phase() == Phase::Pending || task.phase() == Phase::Running;
+            }
+        }
+        if (!open) {
+            return true;
+        }
+        const std::chrono::duration<double> waited = Clock::now() - start;
+        if (waited.count() >= options.wait_timeout_s) {
+            for (auto& [index, task] : tasks) {
+                if (task.phase() == Phase::Pending || task.phase() == Phase::Running) {
+                    const auto id = plan.job + "_" + std::to_string(index);
+                    run_command({"scancel", id});
+                    faults.push_back({plan.nodes[static_cast<std::size_t>(index)], id,
+                                      "still " + task.state + " (Slurm's reason: " + task.reason +
+                                          ") after --wait-timeout; cancelled"});
+                    task.state = "CANCELLED";
+                }
+            }
+            return true;
+        }
+        const auto next = Clock::now() + std::chrono::duration<double>(options.poll_s);
+        while (Clock::now() < next) {
+            if (stop) {
+                return false;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+    }
+}
+
+// Validates each finished task's document and writes the good ones into --out, atomically.
+void collect(const Plan& plan, const std::map<int, TaskState>& tasks, const FleetOptions& options,
+             const std::filesystem::path& work, FleetReport& report, std::ostream& log) {
+    for (std::size_t i = 0; i < plan.nodes.size(); ++i) {
+        const auto& node = plan.nodes[i];
+        const auto id = plan.job + "_" + std::to_string(i);
+        const auto found = tasks.find(static_cast<int>(i));
+        if (found == tasks.end() || found->second.phase() == Phase::Pending ||
+            found->second.phase() == Phase::Running) {
+            continue; // reported by wait_for
+        }
+        const auto& task = found->second;
+        const auto output = detail::task_file(work, plan.job, i, ".out");
+        if (task.phase() == Phase::Failed) {
+            const auto said = last_line(output);
+            report.faults.push_back(
+                {node, id,
+                 task.state + " (Slurm's reason: " + task.reason +
+                     (task.exit_code.empty() ? "" : ", exit " + task.exit_code) + ")" +
+                     (said.empty() ? "" : "; the task said: " + said)});
+            continue;
+        }
+        const auto document_path = detail::task_file(work, plan.job, i, ".json");
+        if (!std::filesystem::exists(document_path)) {
+            report.faults.push_back(
+                {node, id, "the task completed but wrote no document; see " + output.string()});
+            continue;
+        }
+        nlohmann::json document;
+        try {
+            document = schema::read_json_file(document_path);
+        } catch (const std::exception& error) {
+            report.faults.push_back({node, id, std::string("document rejected: ") + error.what()});
+            continue;
+        }
+        const auto errors = schema::validate_document(document);
+        if (!errors.empty()) {
+            std::string text = schema::format_errors(errors);
+            while (!text.empty() && text.back() == '\n') {
+                text.pop_back();
+            }
+            report.faults.push_back(
+                {node, id,
+                 "document rejected, it does not match the measurement schema (" +
+                     document_path.string() + "): " + text +
+                     "; the host's earlier document in --out is kept as it was"});
+            continue;
+        }
+        const auto target = options.out_dir / (node + ".json");
+        schema::write_file_atomically(target, schema::dump_document(document));
+        report.collected.push_back(node);
+        log << "fleet: " << node << ": wrote " << target.string() << "\n";
+    }
+}
+
+} // namespace
+
+FleetReport run_fleet(const FleetOptions& options, const std::atomic<bool>& stop,
+                      std::ostream& log) {
+    FleetReport report;
+    const auto work = std::filesystem::absolute(options.work_dir);
+    Plan plan;
+    if (!options.collect_job.empty()) {
+        plan = detail::load_plan(work, options.collect_job);
+    } else {
+        const auto nodes = detail::choose_nodes(options, report.faults);
+        if (nodes.empty()) {
+            return report;
+        }
+        plan = detail::submit(options, nodes, work, log);
+    }
+    report.job = plan.job;
+    if (options.no_wait) {
+        report.submitted_only = true;
+        return report;
+    }
+    std::map<int, TaskState> tasks;
+    if (!wait_for(plan, options, stop, log, tasks, report.faults, work) || stop) {
+        run_command({"scancel", plan.job});
+        report.cancelled = true;
+        return report;
+    }
+    collect(plan, tasks, options, work, report, log);
+    return report;
+}
+
+} // namespace gpuguide::fleet

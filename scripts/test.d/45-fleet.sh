@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# gpuguide fleet against a real one-node Slurm on this machine (tests/fleet/run.sh): starts the
+# cluster with scripts/slurm-local.sh (as root; Debian's slurmctld slurmd slurm-client munge),
+# runs the tests, stops it. Skips, saying why, when not root or Slurm is not installed.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+bin=${GPUGUIDE_BUILD_DIR:-build/default}
+if [[ $(id -u) -ne 0 ]]; then
+  echo "45-fleet: skipped: the local Slurm cluster needs root (slurmd starts jobs as their user)"
+  exit 0
+fi
+if ! command -v slurmctld >/dev/null; then
+  echo "45-fleet: skipped: Slurm is not installed (scripts/deps.sh test installs it)"
+  exit 0
+fi
+if [[ $bin == build/default ]]; then
+  cmake --build --preset default --target gpuguide gpuguide-probe
+fi
+export GPUGUIDE_SLURM_DIR=${GPUGUIDE_SLURM_DIR:-/tmp/gpuguide-slurm-test-$$}
+export SLURM_CONF=$GPUGUIDE_SLURM_DIR/slurm.conf
+# Ports of its own, so that a cluster someone started with the default ports is left alone.
+export GPUGUIDE_SLURM_PORT=${GPUGUIDE_SLURM_PORT:-$((20000 + $$ % 20000 * 2))}
+trap 'scripts/slurm-local.sh stop' EXIT
+scripts/slurm-local.sh start
+tests/fleet/run.sh "$bin/generator/gpuguide" "$bin/probes/gpuguide-probe"

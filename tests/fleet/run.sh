@@ -1,0 +1,178 @@
+#!/usr/bin/env bash
+# gpuguide fleet against a real Slurm (scripts/slurm-local.sh, started by scripts/test.d/45-fleet.sh):
+# collecting this node's document, and each fault the issue names, on the real scheduler. No
+# Slurm command is replaced; where a fault needs a misbehaving probe, --probe-exe names a small
+# script that wraps the real gpuguide-probe (a task that fails, a document that does not validate,
+# a task that runs until it is cancelled).
+# Usage: tests/fleet/run.sh GPUGUIDE GPUGUIDE_PROBE   (SLURM_CONF must point at the cluster)
+set -uo pipefail
+gpuguide=$(realpath "$1")
+probe=$(realpath "$2")
+node=$(sinfo --noheader --Node --format=%N | head -n1)
+tmp=$(mktemp -d /tmp/gpuguide-fleet-test.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+pass() { echo "  ok: $1"; }
+fail() { echo "  FAILED: $1" >&2; failed=1; }
+# expect_in FILE TEXT NAME: the output holds TEXT.
+expect_in() { grep -qF -- "$2" "$1" && pass "$3" || { fail "$3: no \"$2\" in:"; cat "$1" >&2; }; }
+# fleet NAME ARGS...: runs gpuguide fleet with a fresh work folder; output in $tmp/NAME.log.
+fleet() {
+  local name=$1
+  shift
+  "$gpuguide" fleet --slurm --work-dir "$tmp/work-$name" --poll 0.5 "$@" >"$tmp/$name.log" 2>&1
+}
+wrapper() { # wrapper NAME BODY: a probe stand-in that runs on the node (--list: the real one's)
+  printf '#!/bin/sh\n[ "$1" = --list ] && exec "%s" --list\n%s\n' "$probe" "$2" >"$tmp/$1"
+  chmod +x "$tmp/$1"
+}
+out=$tmp/fleet
+echo "fleet tests on node $node"
+
+echo "- collect this node's document"
+fleet collect --probe-exe "$probe" --out "$out"
+rc=$?
+[[ $rc == 0 ]] && pass "exit 0" || fail "exit $rc (want 0)"
+if [[ -f $out/$node.json ]]; then
+  "$probe" --validate "$out/$node.json" >/dev/null && pass "$node.json validates" ||
+    fail "$node.json does not validate"
+  python3 - "$out/$node.json" <<'PY' && pass "CPU probes measured, GPU probes skipped with a reason" || fail "document content"
+import json, sys
+d = json.load(open(sys.argv[1]))
+p = d["probes"]
+assert p["cpu.stream"]["status"] == "ok", p["cpu.stream"]
+assert p["cpu.stream"]["result"]["triad"]["median"] > 0
+assert p["cpu.gemm"]["status"] == "ok"
+for key, entry in p.items():
+    if key.startswith("gpu.") and entry["status"] == "skipped":
+        assert entry["reason"], key
+PY
+else
+  fail "no $out/$node.json"; cat "$tmp/collect.log" >&2
+fi
+expect_in "$tmp/collect.log" "$node  job " "progress names the node and the job id"
+expect_in "$tmp/collect.log" "0 pending, 0 running, 1 done, 0 failed" "progress counts"
+[[ -z $(find "$out" -name '.*' -o -name '*.tmp*') ]] && pass "no temporary file left in --out" ||
+  fail "temporary files left in --out"
+good_sum=$(sha256sum "$out/$node.json")
+
+echo "- gpuguide build shows the collected host on the fleet page, in both languages"
+cp -r content "$tmp/content"
+mkdir -p "$tmp/content/measurements/fleet"
+cp "$out/$node.json" "$tmp/content/measurements/fleet/"
+if "$gpuguide" build --content "$tmp/content" --out "$tmp/site" --measure reference -q \
+  >"$tmp/build.log" 2>&1; then
+  for lang in en zh; do
+    expect_in "$tmp/site/$lang/fleet.html" "<th scope=\"row\">$node</th>" "$lang/fleet.html lists $node"
+    expect_in "$tmp/site/$lang/contents.html" 'href="fleet.html"' "$lang/contents.html links it"
+  done
+else
+  fail "gpuguide build with the fleet document"; cat "$tmp/build.log" >&2
+fi
+
+echo "- a document that does not validate is rejected; the earlier one stays byte for byte"
+wrapper bad-doc "\"$probe\" \"\$@\" || exit 1
+for a; do last=\$a; done
+sed -i 's/\"schema_version\": 1/\"schema_version\": 99/' \"\$last\""
+fleet bad-doc --probe-exe "$tmp/bad-doc" --out "$out"
+rc=$?
+[[ $rc == 1 ]] && pass "exit 1 (no document collected)" || fail "exit $rc (want 1)"
+expect_in "$tmp/bad-doc.log" "$node: job " "fault names node and job id"
+expect_in "$tmp/bad-doc.log" "document rejected" "says the document was rejected"
+expect_in "$tmp/bad-doc.log" "/schema_version" "gives the schema error's pointer"
+[[ $(sha256sum "$out/$node.json") == "$good_sum" ]] && pass "earlier document byte-identical" ||
+  fail "earlier document changed"
+
+echo "- a job that fails"
+wrapper fails 'echo "probe broke: simulated failure on $(hostname)" >&2; exit 7'
+fleet fails --probe-exe "$tmp/fails" --out "$out"
+rc=$?
+[[ $rc == 1 ]] && pass "exit 1" || fail "exit $rc (want 1)"
+expect_in "$tmp/fails.log" "FAILED (Slurm's reason: NonZeroExitCode" "Slurm's state and reason"
+expect_in "$tmp/fails.log" "probe broke: simulated failure" "the task's own last line"
+[[ $(sha256sum "$out/$node.json") == "$good_sum" ]] && pass "earlier document untouched" ||
+  fail "earlier document changed"
+
+echo "- a drained node is reported with Slurm's reason and not submitted"
+scontrol update NodeName="$node" State=DRAIN Reason="gpuguide fleet test drain"
+fleet drained --probe-exe "$probe" --out "$out"
+rc=$?
+scontrol update NodeName="$node" State=RESUME
+# Right after a resume slurmctld pings slurmd again; until it answers the node is "idle*".
+for _ in $(seq 60); do
+  [[ $(sinfo --noheader --nodes="$node" --format=%T) == idle ]] && break
+  sleep 0.5
+done
+[[ $rc == 1 ]] && pass "exit 1" || fail "exit $rc (want 1)"
+expect_in "$tmp/drained.log" "$node: node is drained (Slurm's reason: gpuguide fleet test drain)" \
+  "node, state and reason"
+[[ ! -e $tmp/work-drained/fleet-task.sh ]] && pass "nothing submitted" || fail "a job was submitted"
+
+echo "- a task that never starts before --wait-timeout is cancelled and reported"
+blocker=$(sbatch --parsable --exclusive --nodes=1 --nodelist="$node" --output=/dev/null \
+  --wrap 'sleep 120')
+fleet timeout --probe-exe "$probe" --out "$out" --wait-timeout 3
+rc=$?
+scancel "$blocker"
+[[ $rc == 1 ]] && pass "exit 1" || fail "exit $rc (want 1)"
+expect_in "$tmp/timeout.log" "still PENDING (Slurm's reason: Resources) after --wait-timeout; cancelled" \
+  "pending state and reason"
+[[ $(sha256sum "$out/$node.json") == "$good_sum" ]] && pass "earlier document untouched" ||
+  fail "earlier document changed"
+
+echo "- SIGTERM cancels the submitted job and leaves --out as it was"
+wrapper slow 'sleep 300'
+cp -a "$out" "$tmp/out-before"
+"$gpuguide" fleet --slurm --work-dir "$tmp/work-cancel" --poll 0.5 --probe-exe "$tmp/slow" \
+  --out "$out" >"$tmp/cancel.log" 2>&1 &
+pid=$!
+for _ in $(seq 100); do
+  grep -q "1 running" "$tmp/cancel.log" && break
+  sleep 0.2
+done
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+job=$(sed -n 's/^fleet: submitted job array \([0-9]*\) .*/\1/p' "$tmp/cancel.log")
+[[ $rc == 130 ]] && pass "exit 130" || fail "exit $rc (want 130)"
+expect_in "$tmp/cancel.log" "cancelled job $job (scancel)" "says which job it cancelled"
+state=""
+for _ in $(seq 50); do
+  state=$(squeue --noheader --states=all --jobs="$job" --format=%T | head -n1)
+  [[ $state == CANCELLED ]] && break
+  sleep 0.2
+done
+[[ $state == CANCELLED ]] && pass "Slurm shows job $job CANCELLED" || fail "job $job is '$state'"
+diff -r "$tmp/out-before" "$out" >/dev/null && pass "--out unchanged" || fail "--out changed"
+
+echo "- --no-wait, then --collect JOBID"
+rm -rf "$out"
+"$gpuguide" fleet --slurm --work-dir "$tmp/work-later" --probe-exe "$probe" --out "$out" \
+  --no-wait >"$tmp/no-wait.log" 2>&1
+job=$(sed -n 's/^fleet: submitted job array \([0-9]*\) .*/\1/p' "$tmp/no-wait.log")
+[[ -n $job ]] && pass "submitted job $job" || fail "no job id in: $(cat "$tmp/no-wait.log")"
+"$gpuguide" fleet --slurm --work-dir "$tmp/work-later" --poll 0.5 --out "$out" --collect "$job" \
+  >"$tmp/collect-later.log" 2>&1 && [[ -f $out/$node.json ]] && pass "collected $node.json" ||
+  { fail "--collect $job"; cat "$tmp/collect-later.log" >&2; }
+
+echo "- bad options: clear message, non-zero exit, nothing submitted"
+fleet missing-probe --probe-exe "$tmp/no-such-probe" --out "$out"
+rc=$?
+[[ $rc == 1 ]] && pass "exit 1" || fail "exit $rc (want 1)"
+expect_in "$tmp/missing-probe.log" "no-such-probe: not an executable file here" "names the probe path"
+# A probe program whose libraries are missing here: refused before anything is submitted.
+printf '#!/bin/sh\necho "error while loading shared libraries: libopenblas.so.0" >&2; exit 127\n' >"$tmp/broken"
+chmod +x "$tmp/broken"
+fleet broken --probe-exe "$tmp/broken" --out "$out"
+rc=$?
+[[ $rc == 1 ]] && pass "probe that cannot start: exit 1" || fail "probe that cannot start: exit $rc"
+expect_in "$tmp/broken.log" "does not run here" "says the probe does not run"
+expect_in "$tmp/broken.log" "libopenblas.so.0" "gives its error"
+[[ ! -e $tmp/work-broken/fleet-task.sh ]] && pass "nothing submitted" || fail "a job was submitted"
+fleet bad-timeout --probe-exe "$probe" --wait-timeout ten --out "$out"
+expect_in "$tmp/bad-timeout.log" "gpuguide fleet: --wait-timeout must be" "--wait-timeout read as a number"
+fleet no-partition --probe-exe "$probe" --partition no-such-partition --out "$out"
+rc=$?
+[[ $rc == 1 ]] && pass "unknown partition: exit 1" || fail "unknown partition: exit $rc"
+
+exit $failed
