@@ -48,12 +48,13 @@ write_config() {
   fi
   chmod 400 "$dir/munge/munge.key"
   : >"$dir/plugstack.conf" # not /etc/slurm/plugstack.conf: no SPANK plugins
-  # Slurm 23.02 and later (Debian 13: 24.11) start a cgroup plugin in slurmd whatever the task
-  # and proctrack plugins, and a container may have no cgroup file system: CgroupPlugin=disabled
-  # (cgroup.conf beside slurm.conf). 22.05 (Debian 12) has no such value and needs no cgroup.conf.
+  # Debian 13's slurmd (24.11) starts a cgroup plugin whatever the task and proctrack plugins, and
+  # a container may have no cgroup file system: CgroupPlugin=disabled (cgroup.conf beside
+  # slurm.conf). That value exists from Slurm 24.05 on (cgroup.conf(5) of 23.11, Ubuntu 24.04's
+  # Slurm, lists only cgroup/v1, cgroup/v2 and autodetect); 22.05 (Debian 12) needs no cgroup.conf.
   local version
   version=$(slurmd -V | awk '{print $2}')
-  if [[ $(printf '%s\n' 23.02 "$version" | sort -V | head -n1) == 23.02 ]]; then
+  if [[ $(printf '%s\n' 24.05 "$version" | sort -V | head -n1) == 24.05 ]]; then
     echo "CgroupPlugin=disabled" >"$dir/cgroup.conf"
   fi
   # `slurmd -C` prints this machine's NodeName line: real CPUs, sockets, cores and RealMemory.
