@@ -84,6 +84,7 @@ Language load_language(const std::filesystem::path& dir, const std::string& code
         page.output =
             std::filesystem::path(entry.source).replace_extension(".html").generic_string();
         page.number = entry.number;
+        page.title = entry.title; // used when the page has no front matter (mdBook pages)
         const std::string text = read_file(page.source_path);
         check_utf8(page.source_path, text);
         parse_front_matter(page, text);

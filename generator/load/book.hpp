@@ -64,6 +64,8 @@ std::vector<SummaryEntry> parse_summary(const std::filesystem::path& summary_pat
                                         std::string_view text);
 
 /// Splits "---\nYAML\n---\nbody" and fills title, description, meta, body, body_first_line.
+/// Without front matter (an mdBook page) the whole text is the body and the title is the one
+/// `page.title` already holds (the SUMMARY.md link text), else the first `# Heading`.
 void parse_front_matter(Page& page, std::string_view text);
 
 /// Reads and validates one data file.

@@ -329,6 +329,9 @@ class SummaryParser {
                  "to a file like `03-gpu-architecture.md`");
         }
         const std::string source = relative.lexically_normal().generic_string();
+        if (source == "SUMMARY.md") {
+            fail("`" + target + "` is this table of contents, not a page; link a page instead");
+        }
         const auto file = path_.parent_path() / source;
         std::error_code error; // e.g. a name too long for the file system: not there either
         if (!std::filesystem::is_regular_file(file, error)) {

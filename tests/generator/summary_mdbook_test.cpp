@@ -26,7 +26,9 @@ std::string tree(const std::vector<gpuguide::SummaryEntry>& entries) {
                    (entry.number.empty() ? "" : entry.number + " ") + entry.title + " -> " +
                    (entry.draft() ? "(draft)" : entry.source);
         }
-        out += "@" + std::to_string(entry.line) + "\n";
+        out += '@';
+        out += std::to_string(entry.line);
+        out += '\n';
     }
     return out;
 }
@@ -141,8 +143,9 @@ TEST_CASE("SUMMARY.md in mdBook's format: the table", "[summary]") {
         try {
             got = tree(gpuguide::parse_summary(dir.path() / "SUMMARY.md", test.summary));
         } catch (const gpuguide::InputError& error) {
-            got = "error: " +
-                  std::string(error.what()).substr(dir.path().generic_string().size() + 1);
+            const std::string message = error.what();
+            got = "error: ";
+            got += message.substr(dir.path().generic_string().size() + 1);
         }
         const std::string expected = test.expected;
         if (expected.starts_with("error: ")) {
