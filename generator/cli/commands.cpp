@@ -1,5 +1,6 @@
 #include "cli/commands.hpp"
 
+#include "load/book_toml.hpp"
 #include "load/error.hpp"
 #include "render/check.hpp"
 #include "serve/serve.hpp"
@@ -37,6 +38,20 @@ render::BuildOptions finish_options(const BuildArgs& args) {
             options.langs.push_back(args.langs.substr(start, end - start));
         }
         start = end + 1;
+    }
+    if (!args.content_given && std::filesystem::is_regular_file("book.toml")) {
+        auto config = load_book_toml("book.toml");
+        for (const auto& warning : config.warnings) {
+            std::cerr << warning << "\n";
+        }
+        options.content_dir = config.root;
+        if (!args.out_given) {
+            options.out_dir = config.root / config.build_dir;
+        }
+        if (!args.templates_given) {
+            options.templates_dir = config.root / "templates";
+        }
+        options.project = std::move(config);
     }
     options.source_date_epoch = render::source_date_epoch_from_env();
     options.measure.quiet = args.quiet;

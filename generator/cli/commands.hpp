@@ -11,9 +11,13 @@ struct BuildArgs {
     render::BuildOptions options;
     std::string langs; ///< "en,zh"
     bool quiet = false;
+    bool content_given = false, templates_given = false, out_given = false;
 };
 
-/// Turns parsed arguments into BuildOptions (splits --lang, reads SOURCE_DATE_EPOCH).
+/// Turns parsed arguments into BuildOptions (splits --lang, reads SOURCE_DATE_EPOCH). Without
+/// --content, in a folder with book.toml (an mdBook project), reads it: its src is the book, its
+/// build-dir the default --out, its templates/ (if any) the default --templates; its warnings
+/// go to stderr.
 render::BuildOptions finish_options(const BuildArgs& args);
 
 int run_build(const BuildArgs& args);

@@ -62,6 +62,13 @@ int main(int argc, char** argv) {
     add_build_options(*serve, args);
 
     CLI11_PARSE(app, argc, argv);
+    for (const auto* command : {build, check, serve}) {
+        if (command->parsed()) { // book.toml fills in only what the command line did not give
+            args.content_given = command->count("--content") > 0;
+            args.templates_given = command->count("--templates") > 0;
+            args.out_given = command->count("--out") > 0;
+        }
+    }
     try {
         if (build->parsed()) {
             return gpuguide::cli::run_build(args);
