@@ -81,7 +81,7 @@ class Reader {
 
 BookConfig load_book_toml(const std::filesystem::path& file) {
     BookConfig config;
-    config.root = file.parent_path().empty() ? std::filesystem::path(".") : file.parent_path();
+    config.root = file.parent_path(); // "" for ./book.toml: messages then say book.toml
     const std::string source = read_file(file);
     check_utf8(file, source);
     toml::table document;
