@@ -2,6 +2,7 @@
 
 #include "load/book_toml.hpp"
 #include "load/error.hpp"
+#include "load/files.hpp"
 #include "render/check.hpp"
 #include "serve/serve.hpp"
 
@@ -92,6 +93,35 @@ int run_build(const BuildArgs& args) {
               << options.out_dir.generic_string() << " in " << fixed(report.seconds) << " s\n"
               << "measurements: " << report.measurement_source << "\n"
               << probes_line(report) << "\n";
+    return 0;
+}
+
+int run_init(const std::filesystem::path& dir) {
+    for (const auto* file : {"book.toml", "src/SUMMARY.md", "src/chapter_1.md"}) {
+        if (std::filesystem::exists(dir / file)) {
+            throw InputError((dir / file).generic_string() +
+                             ": already exists; gpuguide init writes a new book only into a "
+                             "folder without one (pass another DIR)");
+        }
+    }
+    std::filesystem::create_directories(dir / "src");
+    write_file(dir / "book.toml", "[book]\n"
+                                  "title = \"My book\"\n"
+                                  "authors = []\n"
+                                  "language = \"en\"\n"
+                                  "src = \"src\"\n"
+                                  "\n"
+                                  "[build]\n"
+                                  "build-dir = \"book\"\n");
+    write_file(dir / "src" / "SUMMARY.md", "# Summary\n\n- [Chapter 1](chapter_1.md)\n");
+    write_file(dir / "src" / "chapter_1.md",
+               "# Chapter 1\n\n"
+               "This page was built on a machine with `value:cpu.info/threads` hardware threads "
+               "(`value:cpu.info/model`).\n\n"
+               "Those two figures come from the `cpu.info` probe, run by `gpuguide build` on the "
+               "machine that builds the book; see the GPU Guide's README for the other probes.\n");
+    std::cout << "gpuguide: wrote a new book into " << dir.generic_string()
+              << "; build it with: cd " << dir.generic_string() << " && gpuguide build\n";
     return 0;
 }
 

@@ -61,6 +61,11 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(1, 65535));
     add_build_options(*serve, args);
 
+    std::string init_dir = ".";
+    auto* init = app.add_subcommand(
+        "init", "write a new mdBook-style book (book.toml, src/SUMMARY.md, one page) into DIR");
+    init->add_option("DIR", init_dir, "folder for the new book")->capture_default_str();
+
     CLI11_PARSE(app, argc, argv);
     for (const auto* command : {build, check, serve}) {
         if (command->parsed()) { // book.toml fills in only what the command line did not give
@@ -72,6 +77,9 @@ int main(int argc, char** argv) {
     try {
         if (build->parsed()) {
             return gpuguide::cli::run_build(args);
+        }
+        if (init->parsed()) {
+            return gpuguide::cli::run_init(init_dir);
         }
         if (check->parsed()) {
             return gpuguide::cli::run_check(args, site_dir);

@@ -5,6 +5,7 @@
 #include "load/files.hpp"
 #include "numbers/number.hpp"
 #include "render/atomic_dir.hpp"
+#include "render/default_theme.hpp"
 #include "render/internal.hpp"
 #include "render/manifest.hpp"
 
@@ -202,6 +203,14 @@ BuildReport build_site(const BuildOptions& options) {
     manifest.inputs = input_fingerprint(options, measure_options, date);
     const auto previous = options.force ? std::nullopt : read_manifest(options.out_dir);
 
+    // A book without a templates/ folder (or an mdBook project, whose templates/ may hold only
+    // the files it changes) gets the built-in theme, overridden file by file by its own.
+    std::optional<ThemeDir> theme;
+    if (options.project || !std::filesystem::is_directory(options.templates_dir)) {
+        theme.emplace(options.templates_dir);
+    }
+    const auto& templates_dir = theme ? theme->path() : options.templates_dir;
+
     // Load: the whole book, its templates and the reference documents, and every directive
     // checked against them, before anything is measured. When no input changed since the last
     // build, its manifest already says which probes the pages use: nothing needs reading.
@@ -212,7 +221,7 @@ BuildReport build_site(const BuildOptions& options) {
         manifest.probes = previous->probes;
     } else {
         book.emplace(load_input(options));
-        templates.emplace(options.templates_dir);
+        templates.emplace(templates_dir);
         manifest.probes =
             directives::probes_needed(*book, measure::Store::for_validation(references));
     }
@@ -233,7 +242,7 @@ BuildReport build_site(const BuildOptions& options) {
     }
     if (!book) {
         book.emplace(load_input(options));
-        templates.emplace(options.templates_dir);
+        templates.emplace(templates_dir);
     }
 
     // Expand and render.
@@ -247,7 +256,7 @@ BuildReport build_site(const BuildOptions& options) {
     if (options.project) {
         write_project_files(*options.project, staging.path());
     }
-    copy_tree(options.templates_dir / "assets", staging.path() / "assets", false);
+    copy_tree(templates_dir / "assets", staging.path() / "assets", false);
     for (const auto& language : book->languages) {
         copy_tree(language.dir, staging.path() / language.site_dir, true); // images and other files
     }
