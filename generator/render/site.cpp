@@ -4,6 +4,7 @@
 #include "load/error.hpp"
 #include "load/files.hpp"
 #include "numbers/number.hpp"
+#include "preprocess/links.hpp"
 #include "render/atomic_dir.hpp"
 #include "render/default_theme.hpp"
 #include "render/internal.hpp"
@@ -141,8 +142,14 @@ void render_all(const SiteContext& site, const std::filesystem::path& dir, unsig
 }
 
 Book load_input(const BuildOptions& options) {
-    return options.project ? load_mdbook_project(*options.project)
-                           : load_book(options.content_dir, options.langs);
+    if (!options.project) {
+        return load_book(options.content_dir, options.langs);
+    }
+    Book book = load_mdbook_project(*options.project);
+    const auto& root = options.project->root;
+    preprocess::expand_book_links(
+        book, {root.empty() ? "." : root, options.project->include_outside_book});
+    return book;
 }
 
 // book.toml's additional-css/-js (paths from the project's root) and its redirects (old path ->
