@@ -261,8 +261,8 @@ class Expander {
             const auto real = std::filesystem::weakly_canonical(target, error);
             const auto relative = real.lexically_relative(root);
             if (relative.empty() || *relative.begin() == "..") {
-                fail("`" + path + "` is outside the book's folder " + root.generic_string() +
-                     "; move it inside, or set include-outside-book = true under "
+                fail("`" + path + "` is outside the book's folder (the one with book.toml); move " +
+                     "it inside, or set include-outside-book = true under " +
                      "[output.html.gpuguide] in book.toml");
             }
         }
