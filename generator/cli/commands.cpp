@@ -125,7 +125,7 @@ int run_init(const std::filesystem::path& dir) {
     return 0;
 }
 
-int run_check(const BuildArgs& args, const std::string& site_dir) {
+int run_check(const BuildArgs& args, const std::string& site_dir, bool above_root_ok) {
     std::filesystem::path site = site_dir;
     std::filesystem::path temporary;
     if (site.empty()) {
@@ -140,7 +140,7 @@ int run_check(const BuildArgs& args, const std::string& site_dir) {
         throw InputError(site.generic_string() +
                          ": no such site folder; build first or pass --site DIR");
     }
-    const auto problems = render::check_site(site);
+    const auto problems = render::check_site(site, above_root_ok);
     for (const auto& problem : problems) {
         std::cout << problem.file << ": " << problem.link << " → " << problem.problem << "\n";
     }

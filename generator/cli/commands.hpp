@@ -24,7 +24,7 @@ int run_build(const BuildArgs& args);
 /// Writes a minimal book into `dir` (book.toml, src/SUMMARY.md, src/chapter_1.md with a value of
 /// the cpu.info probe) that `gpuguide build` builds at once; refuses to overwrite a book.
 int run_init(const std::filesystem::path& dir);
-int run_check(const BuildArgs& args, const std::string& site_dir);
+int run_check(const BuildArgs& args, const std::string& site_dir, bool above_root_ok = false);
 int run_serve(const BuildArgs& args, int port);
 
 } // namespace gpuguide::cli

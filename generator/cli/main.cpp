@@ -51,6 +51,10 @@ int main(int argc, char** argv) {
         "check that every internal link, anchor and image of a site resolves, and no id repeats");
     check->add_option("--site", site_dir,
                       "built site to check (default: build into a temporary folder first)");
+    bool above_root_ok = false;
+    check->add_flag("--above-root-ok", above_root_ok,
+                    "links climbing above the site's root (to sibling sites on the same server, "
+                    "e.g. ../std/ from a book served at /nomicon/) are not problems");
     add_build_options(*check, args);
 
     int port = 8000;
@@ -82,7 +86,7 @@ int main(int argc, char** argv) {
             return gpuguide::cli::run_init(init_dir);
         }
         if (check->parsed()) {
-            return gpuguide::cli::run_check(args, site_dir);
+            return gpuguide::cli::run_check(args, site_dir, above_root_ok);
         }
         return gpuguide::cli::run_serve(args, port);
     } catch (const gpuguide::InputError& error) {

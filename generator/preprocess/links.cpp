@@ -152,6 +152,9 @@ class Expander {
             }
             i = end + 1;
         }
+        if (words.empty()) {
+            return std::nullopt; // `{{#include }}`: no file named, left as text (as mdBook)
+        }
         std::string path = words.front();
         Selection selection;
         if (name != "playground" && name != "playpen") {

@@ -61,8 +61,22 @@ struct LinkTargets {
 std::optional<LinkTargets> rewrite(const markdown::LinkRef& link, const Language& language,
                                    const Page& page, int line_offset) {
     const auto destination = markdown::split_destination(link.original);
-    if (destination.external || link.image) {
+    // print.html sits at the language's root: a relative link or image of a page in a folder
+    // needs that folder in front of it there (mdBook books link `../cli/index.html`).
+    const auto for_print = [&]() -> std::optional<LinkTargets> {
+        const auto folder = std::filesystem::path(page.output).parent_path();
+        if (folder.empty() || destination.path.empty() || destination.path.starts_with('/')) {
+            return std::nullopt;
+        }
+        return LinkTargets{link.original,
+                           (folder / destination.path).lexically_normal().generic_string() +
+                               (destination.has_fragment ? "#" + destination.fragment : "")};
+    };
+    if (destination.external) {
         return std::nullopt;
+    }
+    if (link.image) {
+        return for_print();
     }
     const std::string fragment_suffix = destination.has_fragment ? "--" + destination.fragment : "";
     if (destination.path.empty()) {
@@ -72,7 +86,7 @@ std::optional<LinkTargets> rewrite(const markdown::LinkRef& link, const Language
         return LinkTargets{link.original, in_print(page, fragment_suffix)};
     }
     if (!destination.path.ends_with(".md")) {
-        return std::nullopt;
+        return for_print();
     }
     const auto target_source =
         (std::filesystem::path(page.source).parent_path() / percent_decoded(destination.path))
@@ -158,6 +172,17 @@ RenderedPage render_page(const SiteContext& site, const Language& language, std:
         if (targets[i]) {
             markdown::set_link_url(links[i], targets[i]->print);
         }
+    }
+    if (const auto folder = std::filesystem::path(page.output).parent_path(); !folder.empty()) {
+        // Raw HTML's relative URLs too (`<img src="images/x.svg">` in a page in a folder).
+        markdown::rewrite_html_urls(document, [&folder](const std::string& url) {
+            const auto destination = markdown::split_destination(url);
+            if (destination.external || destination.path.empty() || url.starts_with('/')) {
+                return url;
+            }
+            return (folder / destination.path).lexically_normal().generic_string() +
+                   (destination.has_fragment ? "#" + destination.fragment : "");
+        });
     }
     rendered.print_html = "<section class=\"print-page\" id=\"" + markdown::escape_html(prefix) +
                           "\">\n" + prefix_footnote_ids(document.render_html(), prefix) +
