@@ -72,6 +72,10 @@ TEST_CASE("an mdBook project: book.toml's settings reach the pages", "[mdbook]")
           std::string::npos);
     const auto nested = build.page("guide/installing it.html");
     CHECK(nested.find("href=\"../theme/extra.css\"") != std::string::npos);
+    // {{#title}}, {{#include}} with an anchor, and an escaped expression shown as text.
+    CHECK(nested.find("Installing the handbook · Lab handbook</title>") != std::string::npos);
+    CHECK(nested.find("hello from the listing") != std::string::npos);
+    CHECK(nested.find("Written as text: {{#include listing.rs}}") != std::string::npos);
     CHECK(build.page("theme/extra.css") == gg_test::read(build.root / "theme" / "extra.css"));
     // No front matter: the title is SUMMARY's link text, not the page's heading.
     CHECK(build.page("contributors.html").find("<title>Contributors · Lab handbook</title>") !=
