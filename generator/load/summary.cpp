@@ -17,6 +17,18 @@ namespace {
 const std::string kExpected =
     "expected `- [Title](file.md)`, `[Title](file.md)`, `# Part title`, `---` or a blank line";
 
+// A line quoted in a message: at most 80 characters (a summary line can be megabytes long).
+std::string shown_line(std::string_view text) {
+    if (text.size() <= 80) {
+        return std::string(text);
+    }
+    std::size_t cut = 77;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) {
+        --cut; // not inside a UTF-8 character
+    }
+    return std::string(text.substr(0, cut)) + "...";
+}
+
 std::string_view trim(std::string_view s) {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
         s.remove_prefix(1);
@@ -240,7 +252,7 @@ class SummaryParser {
     void list_item(int indent, int content_column, std::string_view text) {
         if (section_ == Section::Suffix) {
             fail("a list item cannot follow the unnumbered chapters at the end; move `" +
-                 std::string(text) + "` above them, or drop its `- `");
+                 shown_line(text) + "` above them, or drop its `- `");
         }
         if (stack_.empty() && indent >= 4) {
             fail("the first item of a list must not be indented");
@@ -271,7 +283,7 @@ class SummaryParser {
                 tail != std::string::npos && item.text.find(' ', tail) != std::string::npos;
             fail("a list item must be one link `- [Title](file.md)` (or `- [Title]()` for a "
                  "draft), found `" +
-                 item.text + "`" +
+                 shown_line(item.text) + "`" +
                  (space ? "; write a file name with spaces as `<my file.md>` or `my%20file.md`"
                         : ""));
         }
@@ -288,17 +300,17 @@ class SummaryParser {
     void paragraph(int indent, std::string_view text, bool continues_paragraph) {
         if (indent >= 4 && !continues_paragraph) {
             fail("cannot read this indented line (Markdown reads it as code): `" +
-                 std::string(text) + "`; " + kExpected);
+                 shown_line(text) + "`; " + kExpected);
         }
         started();
         const auto links = find_summary_links(text);
         if (links.empty()) {
-            fail("cannot read this line: `" + std::string(text) + "`; " + kExpected);
+            fail("cannot read this line: `" + shown_line(text) + "`; " + kExpected);
         }
         if (section_ == Section::Numbered) {
             if (part_fresh_) { // mdBook would skip this paragraph's links without a word
                 fail("a chapter right after a part title must be a list item: `- " +
-                     std::string(text) + "`");
+                     shown_line(text) + "`");
             }
             section_ = Section::Suffix;
         }

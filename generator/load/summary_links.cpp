@@ -5,6 +5,7 @@
 
 #include <cctype>
 #include <optional>
+#include <vector>
 
 namespace gpuguide {
 namespace {
@@ -38,10 +39,12 @@ std::size_t skip_code_span(std::string_view text, std::size_t i) {
     return i + run;
 }
 
-// The index of the `]` that closes the `[` at `open`, or npos.
-std::size_t closing_bracket(std::string_view text, std::size_t open) {
-    int depth = 0;
-    for (std::size_t i = open; i < text.size();) {
+// For each `[`, the index of the `]` that closes it (npos if none), in one pass: a scan from each
+// `[` would take quadratic time on a long line of brackets.
+std::vector<std::size_t> closing_brackets(std::string_view text) {
+    std::vector<std::size_t> closes(text.size(), std::string_view::npos);
+    std::vector<std::size_t> open;
+    for (std::size_t i = 0; i < text.size();) {
         const char c = text[i];
         if (c == '\\') {
             i += 2;
@@ -52,13 +55,14 @@ std::size_t closing_bracket(std::string_view text, std::size_t open) {
             continue;
         }
         if (c == '[') {
-            ++depth;
-        } else if (c == ']' && --depth == 0) {
-            return i;
+            open.push_back(i);
+        } else if (c == ']' && !open.empty()) {
+            closes[open.back()] = i;
+            open.pop_back();
         }
         ++i;
     }
-    return std::string_view::npos;
+    return closes;
 }
 
 std::string unescape(std::string_view text) {
@@ -148,6 +152,10 @@ std::optional<Destination> destination(std::string_view text, std::size_t open) 
 
 std::vector<SummaryLink> find_summary_links(std::string_view text) {
     std::vector<SummaryLink> links;
+    if (text.find('[') == std::string_view::npos) {
+        return links;
+    }
+    const auto closes = closing_brackets(text);
     for (std::size_t i = 0; i < text.size();) {
         const char c = text[i];
         if (c == '\\') {
@@ -162,7 +170,7 @@ std::vector<SummaryLink> find_summary_links(std::string_view text) {
             ++i;
             continue;
         }
-        const auto close = closing_bracket(text, i);
+        const auto close = closes[i];
         if (close == std::string_view::npos || close + 1 >= text.size() || text[close + 1] != '(') {
             ++i;
             continue;

@@ -75,13 +75,22 @@ class Expander {
     std::string run(std::string_view text) {
         std::string out;
         std::size_t done = 0;
+        std::size_t counted = 0; // lines counted up to here (incrementally: pages can be large)
+        std::size_t escaped_line_end = std::string_view::npos; // the line whose last `}}` ...
+        std::size_t escaped_close = std::string_view::npos;    // ... is here
+        line_ = first_line_;
         for (auto at = text.find("{{"); at != std::string_view::npos; at = text.find("{{", at)) {
-            line_ =
-                first_line_ + static_cast<int>(std::count(text.begin(), text.begin() + at, '\n'));
+            line_ += static_cast<int>(std::count(text.begin() + counted, text.begin() + at, '\n'));
+            counted = at;
             const auto line_end = std::min(text.find('\n', at), text.size());
             if (at > 0 && text[at - 1] == '\\' && text.substr(at + 2, 1) == "#") {
                 // Escaped: `\{{#...}}` up to the line's last `}}` stays, without the backslash.
-                const auto close = text.substr(0, line_end).rfind("}}");
+                if (line_end != escaped_line_end) { // once per line: lines can be long
+                    escaped_line_end = line_end;
+                    escaped_close =
+                        line_end < 2 ? std::string_view::npos : text.rfind("}}", line_end - 2);
+                }
+                const auto close = escaped_close;
                 if (close != std::string_view::npos && close > at) {
                     out.append(text.substr(done, at - 1 - done));
                     out.append(text.substr(at, close + 2 - at));
@@ -90,11 +99,14 @@ class Expander {
                 }
             }
             const auto close = text.find("}}", at);
+            if (close == std::string_view::npos) {
+                break; // nothing can close after here
+            }
             std::size_t i = at + 2;
-            while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) {
+            while (i < close && std::isspace(static_cast<unsigned char>(text[i]))) {
                 ++i;
             }
-            if (close == std::string_view::npos || i >= close || text[i] != '#') {
+            if (i >= close || text[i] != '#') {
                 at += 2;
                 continue;
             }
