@@ -57,6 +57,14 @@ std::string input_fingerprint(const BuildOptions& options, const measure::Collec
                 measure.reference_dir};
         extra.push_back("book.toml\t" + std::to_string(std::hash<std::string>{}(
                                             read_file(project->root / "book.toml"))));
+        for (const auto* files : {&project->additional_css, &project->additional_js}) {
+            for (const auto& file : *files) { // outside src/ (theme/x.css): stamped one by one
+                std::error_code ignored;
+                const auto time = std::filesystem::last_write_time(project->root / file, ignored);
+                extra.push_back("extra\t" + file + "\t" +
+                                std::to_string(time.time_since_epoch().count()));
+            }
+        }
     }
     return fingerprint(dirs, extra);
 }
