@@ -30,6 +30,7 @@ struct Page {
     std::string source;                ///< "03-gpu-architecture.md" (relative to the language)
     std::string output;                ///< "03-gpu-architecture.html"
     std::string title;
+    std::string document_title; ///< mdBook's {{#title}}: the browser tab's title, if set
     std::string description;
     nlohmann::json meta = nlohmann::json::object(); ///< every front-matter key
     std::string number;                             ///< "3.1." or empty

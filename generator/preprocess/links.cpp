@@ -320,7 +320,7 @@ void expand_book_links(Book& book, const LinkOptions& options) {
     for (auto& language : book.languages) {
         for (auto& page : language.pages) {
             page.body = expand_links(page.body, page.source_path, page.body_first_line, options,
-                                     page.title);
+                                     page.document_title);
         }
     }
 }

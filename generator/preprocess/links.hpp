@@ -24,7 +24,8 @@ struct LinkOptions {
 std::string expand_links(std::string_view text, const std::filesystem::path& file, int first_line,
                          const LinkOptions& options, std::string& title, int depth = 0);
 
-/// Expands every page of `book` (page.body; page.title from `{{#title}}`).
+/// Expands every page of `book` (page.body; page.document_title from `{{#title}}`: as in mdBook
+/// it names the browser tab, while the sidebar keeps the SUMMARY.md title).
 void expand_book_links(Book& book, const LinkOptions& options);
 
 } // namespace gpuguide::preprocess

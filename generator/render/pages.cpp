@@ -191,6 +191,7 @@ RenderedPage render_page(const SiteContext& site, const Language& language, std:
     json view = base_view(site, language, language.site_dir + page.output);
     json& page_view = view["page"];
     page_view["title"] = page.title;
+    page_view["document_title"] = page.document_title;
     page_view["description"] = page.description;
     page_view["number"] = page.number;
     page_view["path"] = page.output;
