@@ -10,7 +10,7 @@ build_pkgs=(
   build-essential cmake ninja-build pkg-config
   libcmark-gfm-dev libcmark-gfm-extensions-dev
   nlohmann-json3-dev libkainjow-mustache-dev libcli11-dev libyaml-cpp-dev
-  libcpp-httplib-dev libopenblas-dev
+  libcpp-httplib-dev libopenblas-dev libtomlplusplus-dev
 )
 # Testing it: Catch2 (v2 or v3, whichever the system ships), clang for the fuzzers, the browser
 # tests' Chromium and Node.js, xmllint for the SVG checks, a CJK font for the screenshots, and a

@@ -1,6 +1,8 @@
 #include "cli/commands.hpp"
 
+#include "load/book_toml.hpp"
 #include "load/error.hpp"
+#include "load/files.hpp"
 #include "numbers/number.hpp"
 #include "render/check.hpp"
 #include "serve/serve.hpp"
@@ -39,6 +41,20 @@ render::BuildOptions finish_options(const BuildArgs& args) {
             options.langs.push_back(args.langs.substr(start, end - start));
         }
         start = end + 1;
+    }
+    if (!args.content_given && std::filesystem::is_regular_file("book.toml")) {
+        auto config = load_book_toml("book.toml");
+        for (const auto& warning : config.warnings) {
+            std::cerr << warning << "\n";
+        }
+        options.content_dir = config.root;
+        if (!args.out_given) {
+            options.out_dir = config.root / config.build_dir;
+        }
+        if (!args.templates_given) {
+            options.templates_dir = config.root / "templates";
+        }
+        options.project = std::move(config);
     }
     options.source_date_epoch = render::source_date_epoch_from_env();
     options.measure.quiet = args.quiet;
@@ -82,7 +98,36 @@ int run_build(const BuildArgs& args) {
     return 0;
 }
 
-int run_check(const BuildArgs& args, const std::string& site_dir) {
+int run_init(const std::filesystem::path& dir) {
+    for (const auto* file : {"book.toml", "src/SUMMARY.md", "src/chapter_1.md"}) {
+        if (std::filesystem::exists(dir / file)) {
+            throw InputError((dir / file).generic_string() +
+                             ": already exists; gpuguide init writes a new book only into a "
+                             "folder without one (pass another DIR)");
+        }
+    }
+    std::filesystem::create_directories(dir / "src");
+    write_file(dir / "book.toml", "[book]\n"
+                                  "title = \"My book\"\n"
+                                  "authors = []\n"
+                                  "language = \"en\"\n"
+                                  "src = \"src\"\n"
+                                  "\n"
+                                  "[build]\n"
+                                  "build-dir = \"book\"\n");
+    write_file(dir / "src" / "SUMMARY.md", "# Summary\n\n- [Chapter 1](chapter_1.md)\n");
+    write_file(dir / "src" / "chapter_1.md",
+               "# Chapter 1\n\n"
+               "This page was built on a machine with `value:cpu.info/threads` hardware threads "
+               "(`value:cpu.info/model`).\n\n"
+               "Those two figures come from the `cpu.info` probe, run by `gpuguide build` on the "
+               "machine that builds the book; see the GPU Guide's README for the other probes.\n");
+    std::cout << "gpuguide: wrote a new book into " << dir.generic_string()
+              << "; build it with: cd " << dir.generic_string() << " && gpuguide build\n";
+    return 0;
+}
+
+int run_check(const BuildArgs& args, const std::string& site_dir, bool above_root_ok) {
     std::filesystem::path site = site_dir;
     std::filesystem::path temporary;
     if (site.empty()) {
@@ -97,7 +142,7 @@ int run_check(const BuildArgs& args, const std::string& site_dir) {
         throw InputError(site.generic_string() +
                          ": no such site folder; build first or pass --site DIR");
     }
-    const auto problems = render::check_site(site);
+    const auto problems = render::check_site(site, above_root_ok);
     for (const auto& problem : problems) {
         std::cout << problem.file << ": " << problem.link << " → " << problem.problem << "\n";
     }

@@ -12,13 +12,20 @@ struct BuildArgs {
     render::BuildOptions options;
     std::string langs; ///< "en,zh"
     bool quiet = false;
+    bool content_given = false, templates_given = false, out_given = false;
 };
 
-/// Turns parsed arguments into BuildOptions (splits --lang, reads SOURCE_DATE_EPOCH).
+/// Turns parsed arguments into BuildOptions (splits --lang, reads SOURCE_DATE_EPOCH). Without
+/// --content, in a folder with book.toml (an mdBook project), reads it: its src is the book, its
+/// build-dir the default --out, its templates/ (if any) the default --templates; its warnings
+/// go to stderr.
 render::BuildOptions finish_options(const BuildArgs& args);
 
 int run_build(const BuildArgs& args);
-int run_check(const BuildArgs& args, const std::string& site_dir);
+/// Writes a minimal book into `dir` (book.toml, src/SUMMARY.md, src/chapter_1.md with a value of
+/// the cpu.info probe) that `gpuguide build` builds at once; refuses to overwrite a book.
+int run_init(const std::filesystem::path& dir);
+int run_check(const BuildArgs& args, const std::string& site_dir, bool above_root_ok = false);
 int run_serve(const BuildArgs& args, int port);
 
 /// `gpuguide theme DIR`: writes the built-in theme's files into DIR (keeping existing ones unless

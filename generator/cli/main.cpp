@@ -52,6 +52,10 @@ int main(int argc, char** argv) {
         "check that every internal link, anchor and image of a site resolves, and no id repeats");
     check->add_option("--site", site_dir,
                       "built site to check (default: build into a temporary folder first)");
+    bool above_root_ok = false;
+    check->add_flag("--above-root-ok", above_root_ok,
+                    "links climbing above the site's root (to sibling sites on the same server, "
+                    "e.g. ../std/ from a book served at /nomicon/) are not problems");
     add_build_options(*check, args);
 
     int port = 8000;
@@ -108,13 +112,28 @@ int main(int argc, char** argv) {
                      "wait for and collect an array submitted with --no-wait")
         ->excludes(no_wait);
 
+    std::string init_dir = ".";
+    auto* init = app.add_subcommand(
+        "init", "write a new mdBook-style book (book.toml, src/SUMMARY.md, one page) into DIR");
+    init->add_option("DIR", init_dir, "folder for the new book")->capture_default_str();
+
     CLI11_PARSE(app, argc, argv);
+    for (const auto* command : {build, check, serve}) {
+        if (command->parsed()) { // book.toml fills in only what the command line did not give
+            args.content_given = command->count("--content") > 0;
+            args.templates_given = command->count("--templates") > 0;
+            args.out_given = command->count("--out") > 0;
+        }
+    }
     try {
         if (build->parsed()) {
             return gpuguide::cli::run_build(args);
         }
+        if (init->parsed()) {
+            return gpuguide::cli::run_init(init_dir);
+        }
         if (check->parsed()) {
-            return gpuguide::cli::run_check(args, site_dir);
+            return gpuguide::cli::run_check(args, site_dir, above_root_ok);
         }
         if (theme->parsed()) {
             return gpuguide::cli::run_theme(theme_dir, theme_overwrite);

@@ -65,15 +65,27 @@ DataFile load_data_file(const std::filesystem::path& path) {
 
 namespace {
 
-Language load_language(const std::filesystem::path& dir, const std::string& code) {
+// mdBook's output path: a/b.md -> a/b.html, and every README.md -> index.html of its folder.
+std::string output_path(const std::string& source) {
+    std::filesystem::path path(source);
+    if (path.filename() == "README.md") {
+        path.replace_filename("index.md");
+    }
+    return path.replace_extension(".html").generic_string();
+}
+
+Language load_language(const std::filesystem::path& dir, const std::string& code,
+                       std::string site_dir) {
     Language language;
     language.code = code;
+    language.site_dir = std::move(site_dir);
     language.name = language_name(code);
     language.dir = dir;
     const auto summary_path = dir / "SUMMARY.md";
     const std::string summary_text = read_file(summary_path);
     check_utf8(summary_path, summary_text);
     language.summary = parse_summary(summary_path, summary_text);
+    std::map<std::string, std::string> outputs; // page output -> its source
     for (auto& entry : language.summary) {
         if (entry.kind != SummaryEntry::Kind::Chapter || entry.source.empty()) {
             continue;
@@ -81,13 +93,18 @@ Language load_language(const std::filesystem::path& dir, const std::string& code
         Page page;
         page.source_path = dir / entry.source;
         page.source = entry.source;
-        page.output =
-            std::filesystem::path(entry.source).replace_extension(".html").generic_string();
+        page.output = output_path(entry.source);
         page.number = entry.number;
+        page.title = entry.title; // used when the page has no front matter (mdBook pages)
         const std::string text = read_file(page.source_path);
         check_utf8(page.source_path, text);
         parse_front_matter(page, text);
         entry.page_index = static_cast<int>(language.pages.size());
+        if (auto [other, fresh] = outputs.emplace(page.output, entry.source); !fresh) {
+            fail_at(summary_path, entry.line, // a/README.md and a/index.md
+                    "`" + entry.source + "` and `" + other->second + "` would both become `" +
+                        page.output + "`; list only one of them");
+        }
         language.page_by_source.emplace(page.source, entry.page_index);
         language.pages.push_back(std::move(page));
     }
@@ -95,6 +112,15 @@ Language load_language(const std::filesystem::path& dir, const std::string& code
         fail_at(summary_path, 0, "lists no pages; add at least `[Introduction](index.md)`");
     }
     return language;
+}
+
+void load_data_files(Book& book) {
+    for (const auto& file : list_files_sorted(book.content_dir / "data")) {
+        if (file.extension() == ".json" && !file.has_parent_path()) {
+            book.data.emplace(file.stem().string(),
+                              load_data_file(book.content_dir / "data" / file));
+        }
+    }
 }
 
 } // namespace
@@ -121,18 +147,29 @@ Book load_book(const std::filesystem::path& content_dir,
     for (const auto& code : codes) {
         if (only_langs.empty() ||
             std::find(only_langs.begin(), only_langs.end(), code) != only_langs.end()) {
-            book.languages.push_back(load_language(content_dir / code, code));
+            book.languages.push_back(load_language(content_dir / code, code, code + "/"));
         }
     }
     if (book.languages.empty()) {
         fail_at(content_dir, 0,
                 "no language folder with a SUMMARY.md (expected e.g. en/SUMMARY.md)");
     }
-    for (const auto& file : list_files_sorted(content_dir / "data")) {
-        if (file.extension() == ".json" && !file.has_parent_path()) {
-            book.data.emplace(file.stem().string(), load_data_file(content_dir / "data" / file));
-        }
+    load_data_files(book);
+    return book;
+}
+
+Book load_mdbook_project(const BookConfig& config) {
+    Book book;
+    book.content_dir = config.root;
+    book.config = config;
+    const auto src = config.root / config.src;
+    if (!std::filesystem::is_regular_file(src / "SUMMARY.md")) {
+        fail_at(config.root / "book.toml", 0,
+                "no " + (src / "SUMMARY.md").generic_string() +
+                    " (book.toml's [book] src is the folder of SUMMARY.md and the pages)");
     }
+    book.languages.push_back(load_language(src, config.language, ""));
+    load_data_files(book);
     return book;
 }
 

@@ -1,8 +1,11 @@
 #pragma once
 /// The Book model: what the generator reads from content/ (docs/design.md "Content model").
+#include "load/book_toml.hpp"
+
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +30,7 @@ struct Page {
     std::string source;                ///< "03-gpu-architecture.md" (relative to the language)
     std::string output;                ///< "03-gpu-architecture.html"
     std::string title;
+    std::string document_title; ///< mdBook's {{#title}}: the browser tab's title, if set
     std::string description;
     nlohmann::json meta = nlohmann::json::object(); ///< every front-matter key
     std::string number;                             ///< "3.1." or empty
@@ -39,6 +43,7 @@ struct Language {
     std::string code;                          ///< "en"
     std::string name;                          ///< "English"
     std::filesystem::path dir;                 ///< content/en
+    std::string site_dir;                      ///< "en/" in the site; "" for an mdBook project
     std::vector<SummaryEntry> summary;         ///< in file order
     std::vector<Page> pages;                   ///< in reading order (prev/next follow it)
     std::map<std::string, int> page_by_source; ///< "x.md" -> index into pages
@@ -53,7 +58,8 @@ struct DataFile {
 };
 
 struct Book {
-    std::filesystem::path content_dir;
+    std::filesystem::path content_dir;    ///< content/, or an mdBook project's root
+    std::optional<BookConfig> config;     ///< an mdBook project's book.toml
     std::vector<Language> languages;      ///< sorted by code
     std::map<std::string, DataFile> data; ///< by file stem ("gpus")
 };
@@ -64,6 +70,8 @@ std::vector<SummaryEntry> parse_summary(const std::filesystem::path& summary_pat
                                         std::string_view text);
 
 /// Splits "---\nYAML\n---\nbody" and fills title, description, meta, body, body_first_line.
+/// Without front matter (an mdBook page) the whole text is the body and the title is the one
+/// `page.title` already holds (the SUMMARY.md link text), else the first `# Heading`.
 void parse_front_matter(Page& page, std::string_view text);
 
 /// Reads and validates one data file.
@@ -71,6 +79,10 @@ DataFile load_data_file(const std::filesystem::path& path);
 
 /// Human name of a language code ("en" -> "English", "zh" -> "中文"); the code itself otherwise.
 std::string language_name(std::string_view code);
+
+/// Loads an mdBook project: its one language (book.toml `language`) from `src`, written at the
+/// site's root; data files from <root>/data. Throws InputError on any problem.
+Book load_mdbook_project(const BookConfig& config);
 
 /// Loads content_dir: every <lang>/SUMMARY.md (only `only_langs` when not empty), their pages and
 /// content/data/*.json. Throws InputError on any problem.

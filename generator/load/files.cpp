@@ -1,7 +1,7 @@
 #include "load/files.hpp"
-#include "text/utf8.hpp"
 
 #include "load/error.hpp"
+#include "text/utf8.hpp"
 
 #include <algorithm>
 #include <cerrno>

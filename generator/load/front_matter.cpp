@@ -2,6 +2,7 @@
 #include "load/book.hpp"
 #include "load/error.hpp"
 #include "load/files.hpp"
+#include "load/summary_links.hpp"
 #include "load/yaml_json.hpp"
 #include "numbers/number.hpp"
 
@@ -209,15 +210,64 @@ std::optional<nlohmann::json> simple_front_matter(std::string_view yaml) {
     return object.empty() ? std::nullopt : std::optional(std::move(object));
 }
 
+namespace {
+
+// The text of the first `# Heading` line outside fenced code, or "".
+std::string first_heading(std::string_view text) {
+    bool in_fence = false;
+    while (!text.empty()) {
+        const auto end = text.find('\n');
+        std::string_view line = text.substr(0, end);
+        text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+        if (line.ends_with('\r')) {
+            line.remove_suffix(1);
+        }
+        if (line.starts_with("```") || line.starts_with("~~~")) {
+            in_fence = !in_fence;
+        } else if (!in_fence && line.starts_with("# ")) {
+            line.remove_prefix(2);
+            while (!line.empty() && (line.back() == ' ' || line.back() == '#')) {
+                line.remove_suffix(1);
+            }
+            while (!line.empty() && line.front() == ' ') {
+                line.remove_prefix(1);
+            }
+            if (!line.empty()) {
+                return summary_inline_text(line); // as SUMMARY.md titles: no code marks
+            }
+        }
+    }
+    return "";
+}
+
+// A page without front matter, as mdBook writes them: the whole file is the body; the title is
+// the one SUMMARY.md gave (page.title, set by the loader), else the page's first `# Heading`.
+void without_front_matter(Page& page, std::string_view text) {
+    if (page.title.empty()) {
+        page.title = first_heading(text);
+    }
+    if (page.title.empty()) {
+        fail_at(
+            page.source_path, 1,
+            "the page has no title: give its SUMMARY.md link a text `[Title](file.md)`, "
+            "start it with a heading `# Title`, or add front matter `---`, `title: ...`, `---`");
+    }
+    page.meta = nlohmann::json::object();
+    page.meta["title"] = page.title;
+    page.body = std::string(text);
+    page.body_first_line = 1;
+}
+
+} // namespace
+
 void parse_front_matter(Page& page, std::string_view text) {
     const auto& file = page.source_path;
     if (text.starts_with("\xEF\xBB\xBF")) {
         text.remove_prefix(3); // UTF-8 byte-order mark
     }
     if (!text.starts_with("---\n") && !text.starts_with("---\r\n")) {
-        fail_at(
-            file, 1,
-            "the page has no front matter; start it with `---`, a line `title: ...`, and `---`");
+        without_front_matter(page, text); // an mdBook page: title from SUMMARY or its heading
+        return;
     }
     std::size_t pos = text.find('\n') + 1;
     int line = 2;

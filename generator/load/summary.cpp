@@ -1,14 +1,33 @@
-// SUMMARY.md in mdBook's format, read line by line (it is a list of links, not prose, so a
-// Markdown parser would only hide the line numbers that the error messages need).
+// SUMMARY.md as mdBook reads it (mdbook-summary: an optional `# Title`, prefix chapters, numbered
+// chapters in parts, suffix chapters; docs/design.md "SUMMARY.md"). Read line by line with the
+// few CommonMark block rules a summary uses (list nesting by content column, thematic breaks,
+// setext underlines, HTML comments, code fences), not with a Markdown parser: the error messages
+// need the line of each entry, which cmark does not keep for links.
 #include "load/book.hpp"
 #include "load/error.hpp"
+#include "load/summary_links.hpp"
 
+#include <map>
 #include <optional>
-#include <set>
 #include <system_error>
 
 namespace gpuguide {
 namespace {
+
+const std::string kExpected =
+    "expected `- [Title](file.md)`, `[Title](file.md)`, `# Part title`, `---` or a blank line";
+
+// A line quoted in a message: at most 80 characters (a summary line can be megabytes long).
+std::string shown_line(std::string_view text) {
+    if (text.size() <= 80) {
+        return std::string(text);
+    }
+    std::size_t cut = 77;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) {
+        --cut; // not inside a UTF-8 character
+    }
+    return std::string(text.substr(0, cut)) + "...";
+}
 
 std::string_view trim(std::string_view s) {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
@@ -20,13 +39,14 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
+// Columns of leading white space (tabs to the next multiple of 4, as CommonMark counts them).
 int indentation(std::string_view line) {
     int width = 0;
     for (char c : line) {
         if (c == ' ') {
             ++width;
         } else if (c == '\t') {
-            width += 4;
+            width += 4 - width % 4;
         } else {
             break;
         }
@@ -34,29 +54,75 @@ int indentation(std::string_view line) {
     return width;
 }
 
-const std::string kExpected =
-    "expected `- [Title](file.md)`, `[Title](file.md)`, `# Part title`, `---` or a blank line";
+// A thematic break: three or more of one of - * _, with only spaces between (any run of dashes).
+bool is_rule(std::string_view text) {
+    if (text.empty() || (text[0] != '-' && text[0] != '*' && text[0] != '_')) {
+        return false;
+    }
+    int count = 0;
+    for (char c : text) {
+        if (c == text[0]) {
+            ++count;
+        } else if (c != ' ' && c != '\t') {
+            return false;
+        }
+    }
+    return count >= 3;
+}
 
-struct Link {
-    std::string title, target;
-};
+bool is_dashes(std::string_view text) {
+    return !text.empty() && text.find_first_not_of('-') == std::string_view::npos;
+}
 
-// "[Title](file.md)" -> Link; nullopt when the text is not exactly one link. Scanned by hand, not
-// with std::regex: libstdc++'s regex recurses once per character and overflows the stack on a
-// long line (tests/fuzz/corpus/load/regression-summary-long-line).
-std::optional<Link> parse_link(std::string_view text) {
-    if (text.size() < 4 || text.front() != '[' || text.back() != ')') {
+// "- ", "* ", "+ ", "1. ", "1) " (or the marker alone): the marker's width plus its spaces.
+std::optional<int> list_marker(std::string_view text) {
+    std::size_t width = 0;
+    if (!text.empty() && (text[0] == '-' || text[0] == '*' || text[0] == '+')) {
+        width = 1;
+    } else {
+        while (width < text.size() && width < 9 && text[width] >= '0' && text[width] <= '9') {
+            ++width;
+        }
+        if (width == 0 || width >= text.size() || (text[width] != '.' && text[width] != ')')) {
+            return std::nullopt;
+        }
+        ++width;
+    }
+    if (width == text.size()) {
+        return static_cast<int>(width) + 1;
+    }
+    if (text[width] != ' ' && text[width] != '\t') {
         return std::nullopt;
     }
-    const std::size_t close = text.rfind("](");
-    if (close == std::string_view::npos || close < 2) {
-        return std::nullopt;
+    const int spaces = indentation(text.substr(width));
+    return static_cast<int>(width) + (spaces > 4 ? 1 : spaces);
+}
+
+// 1 for `# x`, 2 for `## x`, ...; 0 when the text is not an ATX heading.
+int heading_level(std::string_view text) {
+    std::size_t level = 0;
+    while (level < text.size() && text[level] == '#') {
+        ++level;
     }
-    const std::string_view target = trim(text.substr(close + 2, text.size() - close - 3));
-    if (target.find_first_of("() \t") != std::string_view::npos) {
-        return std::nullopt;
+    if (level == 0 || level > 6 || (level < text.size() && text[level] != ' ')) {
+        return 0;
     }
-    return Link{std::string(text.substr(1, close - 1)), std::string(target)};
+    return static_cast<int>(level);
+}
+
+// The heading's text without its closing run of #s.
+std::string heading_text(std::string_view text) {
+    text = trim(text.substr(text.find_first_not_of('#') == std::string_view::npos
+                                ? text.size()
+                                : text.find_first_not_of('#')));
+    const auto last = text.find_last_not_of('#');
+    if (last != std::string_view::npos && last + 1 < text.size() &&
+        (text[last] == ' ' || text[last] == '\t')) {
+        text = trim(text.substr(0, last));
+    } else if (last == std::string_view::npos) {
+        text = {};
+    }
+    return summary_inline_text(text);
 }
 
 class SummaryParser {
@@ -65,113 +131,247 @@ class SummaryParser {
 
     void line(int number, std::string_view raw) {
         line_ = number;
-        std::string_view text = trim(raw);
-        if (text.empty() || (text.starts_with("<!--") && text.ends_with("-->"))) {
+        if (skip_comment_or_fence(trim(raw))) {
             return;
         }
-        if (text.starts_with("# ") || text == "#") {
-            heading(trim(text.substr(1)));
-        } else if (text == "---" || text == "***" || text == "___") {
-            entries_.push_back({SummaryEntry::Kind::Separator, "", "", "", 0, line_, -1});
-        } else if (text.starts_with("- ") || text.starts_with("* ")) {
-            list_item(indentation(raw), trim(text.substr(2)));
-        } else if (auto link = parse_link(text)) {
-            if (indentation(raw) > 0) {
-                fail("an unnumbered chapter must not be indented; " + kExpected);
-            }
-            add_chapter(*link, 0, "");
-            indents_.clear();
-        } else {
-            fail("cannot read this line: `" + std::string(text) + "`; " + kExpected);
+        const int indent = indentation(raw);
+        const std::string_view text = trim(raw);
+        if (text.empty()) {
+            flush_item();
+            after_blank_ = true;
+            previous_paragraph_ = false;
+            return;
         }
+        const bool paragraph_before = previous_paragraph_;
+        previous_paragraph_ = false;
+        if (indent < 4) {
+            if (paragraph_before && is_dashes(text)) {
+                return; // a setext underline: the line above is a heading, not a separator
+            }
+            if (const int level = heading_level(text); level > 0) {
+                flush_item();
+                heading(level, text);
+                return;
+            }
+            if (is_rule(text)) {
+                flush_item();
+                separator();
+                return;
+            }
+        }
+        if (auto marker = list_marker(text)) {
+            flush_item();
+            list_item(indent, indent + *marker,
+                      trim(text.substr(
+                          std::min<std::size_t>(static_cast<std::size_t>(*marker), text.size()))));
+            return;
+        }
+        if (item_ && !after_blank_) {
+            item_->text += ' ';
+            item_->text += text; // a lazy continuation line
+            return;
+        }
+        if (!stack_.empty() && indent >= stack_.back()) {
+            after_blank_ = false; // more text of the open item (a loose list): not a chapter
+            return;
+        }
+        paragraph(indent, text, paragraph_before);
+        previous_paragraph_ = true;
     }
 
-    std::vector<SummaryEntry> finish() { return std::move(entries_); }
+    std::vector<SummaryEntry> finish() {
+        flush_item();
+        return std::move(entries_);
+    }
 
   private:
-    void heading(std::string_view title) {
-        if (!seen_title_) {
-            seen_title_ = true; // the book's title line
-            return;
+    enum class Section { Prefix, Numbered, Suffix };
+
+    struct PendingItem {
+        int line = 0, depth = 0;
+        std::string text;
+    };
+
+    // HTML comments and fenced code are not part of the summary; true when the line is in one.
+    bool skip_comment_or_fence(std::string_view text) {
+        if (in_comment_) {
+            in_comment_ = text.find("-->") == std::string_view::npos;
+            return true;
         }
+        if (in_fence_) {
+            in_fence_ = !text.starts_with(fence_);
+            return true;
+        }
+        if (text.starts_with("<!--")) {
+            in_comment_ = text.find("-->", 4) == std::string_view::npos; // open to the end
+            return true;
+        }
+        if (text.starts_with("```") || text.starts_with("~~~")) {
+            fence_ = std::string(text.substr(0, 3));
+            in_fence_ = true;
+            return true;
+        }
+        return false;
+    }
+
+    void started() {
+        started_ = true;
+        after_blank_ = false;
+    }
+
+    void heading(int level, std::string_view text) {
+        const bool first = !started_;
+        started();
+        stack_.clear();
+        if (level != 1) {
+            return; // mdBook ignores headings other than h1 (the Rust book uses h2 as dividers)
+        }
+        if (first) {
+            return; // the book's title line
+        }
+        if (section_ == Section::Suffix) {
+            fail("a part title cannot follow the unnumbered chapters at the end; move it above "
+                 "them, or make those chapters list items `- [Title](file.md)`");
+        }
+        const std::string title = heading_text(text);
         if (title.empty()) {
             fail("a part heading needs a title, e.g. `# Hardware`");
         }
-        entries_.push_back({SummaryEntry::Kind::Part, std::string(title), "", "", 0, line_, -1});
-        indents_.clear();
+        section_ = Section::Numbered;
+        part_fresh_ = true;
+        entries_.push_back({SummaryEntry::Kind::Part, title, "", "", 0, line_, -1});
     }
 
-    void list_item(int indent, std::string_view text) {
-        auto link = parse_link(text);
-        if (!link) {
+    void separator() {
+        started();
+        part_fresh_ = false;
+        stack_.clear();
+        entries_.push_back({SummaryEntry::Kind::Separator, "", "", "", 0, line_, -1});
+    }
+
+    void list_item(int indent, int content_column, std::string_view text) {
+        if (section_ == Section::Suffix) {
+            fail("a list item cannot follow the unnumbered chapters at the end; move `" +
+                 shown_line(text) + "` above them, or drop its `- `");
+        }
+        if (stack_.empty() && indent >= 4) {
+            fail("the first item of a list must not be indented");
+        }
+        started();
+        section_ = Section::Numbered;
+        part_fresh_ = false;
+        while (!stack_.empty() && indent < stack_.back()) {
+            stack_.pop_back();
+        }
+        const int depth = static_cast<int>(stack_.size());
+        stack_.push_back(content_column);
+        item_ = PendingItem{line_, depth, std::string(text)};
+    }
+
+    void flush_item() {
+        if (!item_) {
+            return;
+        }
+        const PendingItem item = std::move(*item_);
+        item_.reset();
+        const int at = line_;
+        line_ = item.line;
+        const auto links = find_summary_links(item.text);
+        if (links.empty() || links.front().start != 0) {
+            const auto tail = item.text.find("](");
+            const bool space =
+                tail != std::string::npos && item.text.find(' ', tail) != std::string::npos;
             fail("a list item must be one link `- [Title](file.md)` (or `- [Title]()` for a "
                  "draft), found `" +
-                 std::string(text) + "`");
+                 shown_line(item.text) + "`" +
+                 (space ? "; write a file name with spaces as `<my file.md>` or `my%20file.md`"
+                        : ""));
         }
-        while (!indents_.empty() && indents_.back() > indent) {
-            indents_.pop_back();
-        }
-        if (indents_.empty() || indents_.back() < indent) {
-            if (!indents_.empty() || indent == 0) {
-                indents_.push_back(indent);
-            } else {
-                fail("the first item of a list must not be indented");
-            }
-        }
-        const int depth = static_cast<int>(indents_.size()) - 1;
-        if (depth >= static_cast<int>(counters_.size())) {
-            counters_.resize(depth + 1, 0);
-        }
-        counters_.resize(depth + 1);
-        ++counters_[depth];
+        counters_.resize(item.depth + 1, 0);
+        ++counters_[item.depth];
         std::string number;
         for (int counter : counters_) {
             number += std::to_string(counter) + ".";
         }
-        add_chapter(*link, depth, number);
+        add_chapter(links.front(), item.depth, std::move(number));
+        line_ = at;
     }
 
-    void add_chapter(const Link& link, int depth, std::string number) {
-        SummaryEntry entry{SummaryEntry::Kind::Chapter,
-                           link.title,
-                           link.target,
-                           std::move(number),
-                           depth,
-                           line_,
-                           -1};
-        if (!link.target.empty()) {
-            check_target(link.target);
+    void paragraph(int indent, std::string_view text, bool continues_paragraph) {
+        if (indent >= 4 && !continues_paragraph) {
+            fail("cannot read this indented line (Markdown reads it as code): `" +
+                 shown_line(text) + "`; " + kExpected);
         }
-        entries_.push_back(std::move(entry));
+        started();
+        const auto links = find_summary_links(text);
+        if (links.empty()) {
+            fail("cannot read this line: `" + shown_line(text) + "`; " + kExpected);
+        }
+        if (section_ == Section::Numbered) {
+            if (part_fresh_) { // mdBook would skip this paragraph's links without a word
+                fail("a chapter right after a part title must be a list item: `- " +
+                     shown_line(text) + "`");
+            }
+            section_ = Section::Suffix;
+        }
+        stack_.clear();
+        for (const auto& link : links) {
+            add_chapter(link, 0, "");
+        }
     }
 
-    void check_target(const std::string& target) {
+    void add_chapter(const SummaryLink& link, int depth, std::string number) {
+        std::string source;
+        if (!link.target.empty()) {
+            source = check_target(link.target);
+        }
+        entries_.push_back({SummaryEntry::Kind::Chapter, link.title, std::move(source),
+                            std::move(number), depth, line_, -1});
+    }
+
+    // The target as a path relative to SUMMARY.md's folder ("./a b.md" -> "a b.md"); checked.
+    std::string check_target(const std::string& target) {
         const std::filesystem::path relative(target);
-        if (relative.extension() != ".md" || relative.is_absolute() ||
-            target.find("..") != std::string::npos) {
+        bool leaves = relative.is_absolute();
+        for (const auto& part : relative) {
+            leaves = leaves || part == "..";
+        }
+        if (relative.extension() != ".md" || leaves) {
             fail("`" + target + "` is not a Markdown file inside this language's folder; link " +
                  "to a file like `03-gpu-architecture.md`");
         }
-        const auto file = path_.parent_path() / relative;
+        const std::string source = relative.lexically_normal().generic_string();
+        if (source == "SUMMARY.md") {
+            fail("`" + target + "` is this table of contents, not a page; link a page instead");
+        }
+        const auto file = path_.parent_path() / source;
         std::error_code error; // e.g. a name too long for the file system: not there either
         if (!std::filesystem::is_regular_file(file, error)) {
             fail("`" + target + "` does not exist (looked for " + file.generic_string() +
                  "); create the page or fix the link");
         }
-        auto [seen, inserted] = first_line_.emplace(target, line_);
+        auto [seen, inserted] = first_line_.emplace(source, line_);
         if (!inserted) {
             fail("`" + target + "` is already listed at line " + std::to_string(seen->second) +
                  "; each page may appear only once");
         }
+        return source;
     }
 
     [[noreturn]] void fail(const std::string& message) { fail_at(path_, line_, message); }
 
     std::filesystem::path path_;
     int line_ = 0;
-    bool seen_title_ = false;
-    std::vector<int> indents_;  // indentation of each open list level
+    Section section_ = Section::Prefix;
+    bool started_ = false;     // a block other than a comment was seen (the title is first)
+    bool after_blank_ = false; // a blank line since the last block
+    bool previous_paragraph_ = false;
+    bool part_fresh_ = false; // a part title is the last block
+    bool in_comment_ = false, in_fence_ = false;
+    std::string fence_;
+    std::vector<int> stack_;    // content column of each open list level
     std::vector<int> counters_; // chapter numbers per depth, continuous across parts
+    std::optional<PendingItem> item_;
     std::map<std::string, int> first_line_;
     std::vector<SummaryEntry> entries_;
 };

@@ -31,6 +31,43 @@ void set_link_url(const LinkRef& link, const std::string& url) {
     cmark_node_set_url(link.node, url.c_str());
 }
 
+void rewrite_html_urls(Document& document,
+                       const std::function<std::string(const std::string&)>& rewrite) {
+    cmark_iter* iter = cmark_iter_new(document.root());
+    for (auto event = cmark_iter_next(iter); event != CMARK_EVENT_DONE;
+         event = cmark_iter_next(iter)) {
+        cmark_node* node = cmark_iter_get_node(iter);
+        const auto type = cmark_node_get_type(node);
+        if (event != CMARK_EVENT_ENTER ||
+            (type != CMARK_NODE_HTML_BLOCK && type != CMARK_NODE_HTML_INLINE)) {
+            continue;
+        }
+        const char* literal = cmark_node_get_literal(node);
+        std::string html = literal ? literal : "";
+        bool changed = false;
+        for (const std::string attribute : {" src=\"", " href=\""}) {
+            for (auto at = html.find(attribute); at != std::string::npos;
+                 at = html.find(attribute, at + 1)) {
+                const auto start = at + attribute.size();
+                const auto end = html.find('"', start);
+                if (end == std::string::npos) {
+                    break;
+                }
+                const std::string value = html.substr(start, end - start);
+                const std::string replaced = rewrite(value);
+                if (replaced != value) {
+                    html.replace(start, value.size(), replaced);
+                    changed = true;
+                }
+            }
+        }
+        if (changed) {
+            cmark_node_set_literal(node, html.c_str());
+        }
+    }
+    cmark_iter_free(iter);
+}
+
 Destination split_destination(std::string_view url) {
     Destination destination;
     const auto colon = url.find(':');

@@ -76,6 +76,11 @@ std::vector<LinkRef> collect_links(const Document& document);
 /// Sets a link's destination.
 void set_link_url(const LinkRef& link, const std::string& url);
 
+/// Rewrites the `src="..."` and `href="..."` values of raw HTML in the document (blocks and
+/// inline) through `rewrite` (which returns the value unchanged to keep it).
+void rewrite_html_urls(Document& document,
+                       const std::function<std::string(const std::string&)>& rewrite);
+
 /// A destination split into path and fragment: "x.md#a" -> {"x.md", "a"}; has_scheme for
 /// "https:", "mailto:" etc. (left alone), and "//host" (also left alone).
 struct Destination {

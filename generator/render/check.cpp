@@ -146,7 +146,7 @@ std::string percent_decode(std::string_view text) {
     return out;
 }
 
-std::vector<LinkProblem> check_site(const std::filesystem::path& site_dir) {
+std::vector<LinkProblem> check_site(const std::filesystem::path& site_dir, bool above_root_ok) {
     std::map<std::string, PageScan> pages; // by path relative to the site
     std::set<std::string> files;
     for (const auto& file : list_files_sorted(site_dir)) {
@@ -185,7 +185,9 @@ std::vector<LinkProblem> check_site(const std::filesystem::path& site_dir) {
                                  .generic_string();
                 }
                 if (target.starts_with("..")) {
-                    problems.push_back({page, link, "points outside the site"});
+                    if (!above_root_ok) {
+                        problems.push_back({page, link, "points outside the site"});
+                    }
                     continue;
                 }
                 if (!files.contains(target)) {

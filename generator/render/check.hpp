@@ -17,7 +17,10 @@ struct LinkProblem {
 /// site: the file must exist, and an anchor must be an id (or <a name>) in the target page.
 /// Root-absolute links ("/en/x.html") are problems too: they break under a sub-path, and so is an
 /// id used twice in one page.
-std::vector<LinkProblem> check_site(const std::filesystem::path& site_dir);
+/// `above_root_ok`: a relative link that climbs above the site's root ("../std/x.html" in a book
+/// served at /nomicon/, meant for a sibling site on the same server) is not a problem.
+std::vector<LinkProblem> check_site(const std::filesystem::path& site_dir,
+                                    bool above_root_ok = false);
 
 /// Decodes %XX escapes ("%E4%B8%AD" -> "中").
 std::string percent_decode(std::string_view text);

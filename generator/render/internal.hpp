@@ -43,6 +43,9 @@ std::string relative_href(const std::string& from, const std::string& to);
 /// "../" repeated for the depth of `output` below the site root ("en/x.html" -> "../").
 std::string root_prefix(const std::string& output_in_site);
 
+/// A page that sends the reader on to `target` (a URL relative to the page, or absolute).
+std::string redirect_page(const std::string& target);
+
 /// The id of a page's section in print.html ("03-gpu-architecture").
 std::string print_id(const Page& page);
 

@@ -106,7 +106,7 @@ LanguageOutputs::LanguageOutputs(const SiteContext& site, const Language& langua
     std::filesystem::create_directories(lang_dir);
     state_ = std::make_unique<State>(site, language, lang_dir);
     const std::string layout =
-        extra_page(site, language, language.code + "/print.html", print_title(language),
+        extra_page(site, language, language.site_dir + "print.html", print_title(language),
                    std::string(kBodyMarker), "is_print");
     const auto at = layout.find(kBodyMarker);
     // A layout that shows the content twice, or not at all, gets the whole body at the end.
@@ -145,7 +145,7 @@ void LanguageOutputs::finish() {
     state.print.write(state.print_streamed
                           ? state.print_after
                           : extra_page(state.site, state.language,
-                                       state.language.code + "/print.html",
+                                       state.language.site_dir + "print.html",
                                        print_title(state.language), state.print_body, "is_print"));
     state.print.close();
 #if GPUGUIDE_HAVE_SEARCH

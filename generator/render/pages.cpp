@@ -4,6 +4,8 @@
 #include "markdown/markdown.hpp"
 #include "render/internal.hpp"
 
+#include <cctype>
+
 namespace gpuguide::render {
 namespace {
 
@@ -28,6 +30,29 @@ std::string in_print(const Page& page, const std::string& fragment_suffix) {
     return href.append(print_id(page)).append(fragment_suffix);
 }
 
+// "installing%20it.md" -> "installing it.md": mdBook's pages link files with spaces this way.
+std::string percent_decoded(const std::string& text) {
+    std::string out;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '%' && i + 2 < text.size() &&
+            std::isxdigit(static_cast<unsigned char>(text[i + 1])) &&
+            std::isxdigit(static_cast<unsigned char>(text[i + 2]))) {
+            out += static_cast<char>(std::stoi(text.substr(i + 1, 2), nullptr, 16));
+            i += 2;
+        } else {
+            out += text[i];
+        }
+    }
+    return out;
+}
+
+std::string spaces_encoded(std::string href) {
+    for (auto at = href.find(' '); at != std::string::npos; at = href.find(' ', at)) {
+        href.replace(at, 1, "%20");
+    }
+    return href;
+}
+
 // Link destinations for the page itself and for its copy inside print.html.
 struct LinkTargets {
     std::string page, print;
@@ -36,8 +61,22 @@ struct LinkTargets {
 std::optional<LinkTargets> rewrite(const markdown::LinkRef& link, const Language& language,
                                    const Page& page, int line_offset) {
     const auto destination = markdown::split_destination(link.original);
-    if (destination.external || link.image) {
+    // print.html sits at the language's root: a relative link or image of a page in a folder
+    // needs that folder in front of it there (mdBook books link `../cli/index.html`).
+    const auto for_print = [&]() -> std::optional<LinkTargets> {
+        const auto folder = std::filesystem::path(page.output).parent_path();
+        if (folder.empty() || destination.path.empty() || destination.path.starts_with('/')) {
+            return std::nullopt;
+        }
+        return LinkTargets{link.original,
+                           (folder / destination.path).lexically_normal().generic_string() +
+                               (destination.has_fragment ? "#" + destination.fragment : "")};
+    };
+    if (destination.external) {
         return std::nullopt;
+    }
+    if (link.image) {
+        return for_print();
     }
     const std::string fragment_suffix = destination.has_fragment ? "--" + destination.fragment : "";
     if (destination.path.empty()) {
@@ -47,11 +86,12 @@ std::optional<LinkTargets> rewrite(const markdown::LinkRef& link, const Language
         return LinkTargets{link.original, in_print(page, fragment_suffix)};
     }
     if (!destination.path.ends_with(".md")) {
-        return std::nullopt;
+        return for_print();
     }
-    const auto target_source = (std::filesystem::path(page.source).parent_path() / destination.path)
-                                   .lexically_normal()
-                                   .generic_string();
+    const auto target_source =
+        (std::filesystem::path(page.source).parent_path() / percent_decoded(destination.path))
+            .lexically_normal()
+            .generic_string();
     const auto found = language.page_by_source.find(target_source);
     if (found == language.page_by_source.end()) {
         fail_at(page.source_path, link.line + line_offset,
@@ -62,7 +102,7 @@ std::optional<LinkTargets> rewrite(const markdown::LinkRef& link, const Language
     const Page& target = language.pages[found->second];
     const std::string fragment =
         destination.has_fragment ? std::string("#").append(destination.fragment) : "";
-    return LinkTargets{relative_href(page.output, target.output) + fragment,
+    return LinkTargets{spaces_encoded(relative_href(page.output, target.output)) + fragment,
                        in_print(target, fragment_suffix)};
 }
 
@@ -133,19 +173,41 @@ RenderedPage render_page(const SiteContext& site, const Language& language, std:
             markdown::set_link_url(links[i], targets[i]->print);
         }
     }
+    if (const auto folder = std::filesystem::path(page.output).parent_path(); !folder.empty()) {
+        // Raw HTML's relative URLs too (`<img src="images/x.svg">` in a page in a folder).
+        markdown::rewrite_html_urls(document, [&folder](const std::string& url) {
+            const auto destination = markdown::split_destination(url);
+            if (destination.external || destination.path.empty() || url.starts_with('/')) {
+                return url;
+            }
+            return (folder / destination.path).lexically_normal().generic_string() +
+                   (destination.has_fragment ? "#" + destination.fragment : "");
+        });
+    }
     rendered.print_html = "<section class=\"print-page\" id=\"" + markdown::escape_html(prefix) +
                           "\">\n" + prefix_footnote_ids(document.render_html(), prefix) +
                           "</section>\n";
 
-    json view = base_view(site, language, language.code + "/" + page.output);
+    json view = base_view(site, language, language.site_dir + page.output);
     json& page_view = view["page"];
     page_view["title"] = page.title;
+    page_view["document_title"] = page.document_title;
     page_view["description"] = page.description;
     page_view["number"] = page.number;
     page_view["path"] = page.output;
     page_view["content_html"] = content_html;
     page_view["toc_html"] = toc_html(headings);
     page_view["meta"] = page.meta;
+    if (site.book.config && !site.book.config->edit_url_template.empty()) {
+        // book.toml's edit-url-template: {path} is the page's path from the book's root.
+        std::string url = site.book.config->edit_url_template;
+        const std::string path = (site.book.config->src / page.source).generic_string();
+        for (auto at = url.find("{path}"); at != std::string::npos;
+             at = url.find("{path}", at + path.size())) {
+            url.replace(at, 6, path);
+        }
+        page_view["edit_url"] = url;
+    }
     page_view["measured"] = expansion.measured;
     if (index > 0) {
         page_view["prev"] = page_link(page, language.pages[index - 1]);
@@ -160,7 +222,7 @@ RenderedPage render_page(const SiteContext& site, const Language& language, std:
         alternates.push_back(
             {{"lang", other.code},
              {"lang_name", other.name},
-             {"href", root_prefix(language.code + "/" + page.output) + other.code + "/" + target},
+             {"href", root_prefix(language.site_dir + page.output) + other.site_dir + target},
              {"current", other.code == language.code}});
     }
     page_view["alternates"] = std::move(alternates);

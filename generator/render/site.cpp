@@ -4,6 +4,7 @@
 #include "load/error.hpp"
 #include "load/files.hpp"
 #include "numbers/number.hpp"
+#include "preprocess/links.hpp"
 #include "render/atomic_dir.hpp"
 #include "render/internal.hpp"
 #include "render/manifest.hpp"
@@ -47,7 +48,24 @@ std::string input_fingerprint(const BuildOptions& options, const measure::Collec
             std::to_string(
                 std::filesystem::last_write_time(self, error).time_since_epoch().count()));
     }
-    return fingerprint({options.content_dir, options.templates_dir, measure.reference_dir}, extra);
+    std::vector<std::filesystem::path> dirs{options.content_dir, options.templates_dir,
+                                            measure.reference_dir};
+    if (const auto& project = options.project) {
+        // Not the project's root: it holds the site (build-dir) too, which changes each build.
+        dirs = {project->root / project->src, project->root / "data", options.templates_dir,
+                measure.reference_dir};
+        extra.push_back("book.toml\t" + std::to_string(std::hash<std::string>{}(
+                                            read_file(project->root / "book.toml"))));
+        for (const auto* files : {&project->additional_css, &project->additional_js}) {
+            for (const auto& file : *files) { // outside src/ (theme/x.css): stamped one by one
+                std::error_code ignored;
+                const auto time = std::filesystem::last_write_time(project->root / file, ignored);
+                extra.push_back("extra\t" + file + "\t" +
+                                std::to_string(time.time_since_epoch().count()));
+            }
+        }
+    }
+    return fingerprint(dirs, extra);
 }
 
 std::string measurements_hash(const measure::Store& store) {
@@ -87,7 +105,8 @@ void render_all(const SiteContext& site, const std::filesystem::path& dir, unsig
     std::vector<std::unique_ptr<LanguageOutputs>> outputs;
     for (std::size_t l = 0; l < site.book.languages.size(); ++l) {
         const Language& language = site.book.languages[l];
-        outputs.push_back(std::make_unique<LanguageOutputs>(site, language, dir / language.code));
+        outputs.push_back(
+            std::make_unique<LanguageOutputs>(site, language, dir / language.site_dir));
         for (std::size_t p = 0; p < language.pages.size(); ++p) {
             tasks.push_back({l, p});
         }
@@ -100,7 +119,8 @@ void render_all(const SiteContext& site, const std::filesystem::path& dir, unsig
             auto& output = *outputs[tasks[i].language];
             try {
                 auto page = render_page(site, language, tasks[i].page);
-                write_file(dir / language.code / language.pages[tasks[i].page].output, page.html);
+                write_file(dir / language.site_dir / language.pages[tasks[i].page].output,
+                           page.html);
                 output.add(tasks[i].page, std::move(page));
             } catch (const std::exception& error) {
                 errors[i] = error.what();
@@ -132,6 +152,44 @@ void render_all(const SiteContext& site, const std::filesystem::path& dir, unsig
     }
     for (auto& output : outputs) {
         output->finish();
+    }
+}
+
+Book load_input(const BuildOptions& options) {
+    if (!options.project) {
+        return load_book(options.content_dir, options.langs);
+    }
+    Book book = load_mdbook_project(*options.project);
+    const auto& root = options.project->root;
+    preprocess::expand_book_links(
+        book, {root.empty() ? "." : root, options.project->include_outside_book});
+    return book;
+}
+
+// book.toml's additional-css/-js (paths from the project's root) and its redirects (old path ->
+// a page that sends the reader to the new one).
+void write_project_files(const BookConfig& project, const std::filesystem::path& dir) {
+    for (const auto* files : {&project.additional_css, &project.additional_js}) {
+        for (const auto& file : *files) {
+            const auto from = project.root / file;
+            if (!std::filesystem::is_regular_file(from)) {
+                fail_at(project.root / "book.toml", 0,
+                        "additional file `" + file + "` does not exist (looked for " +
+                            from.generic_string() + "); fix the path in [output.html]");
+            }
+            std::filesystem::create_directories((dir / file).parent_path());
+            std::filesystem::copy_file(from, dir / file,
+                                       std::filesystem::copy_options::overwrite_existing);
+        }
+    }
+    for (const auto& [from, to] : project.redirect) {
+        const std::filesystem::path old = std::filesystem::path(from).relative_path();
+        if (old.empty() || old.generic_string().find("..") != std::string::npos) {
+            fail_at(project.root / "book.toml", 0,
+                    "redirect `" + from + "` is not a path in the site, e.g. \"/old/page.html\"");
+        }
+        std::filesystem::create_directories((dir / old).parent_path());
+        write_file(dir / old, redirect_page(to));
     }
 }
 
@@ -181,7 +239,7 @@ BuildReport build_site(const BuildOptions& options) {
     if (previous && previous->inputs == manifest.inputs) {
         manifest.probes = previous->probes;
     } else {
-        book.emplace(load_book(options.content_dir, options.langs));
+        book.emplace(load_input(options));
         templates.emplace(theme::Theme(options.templates_dir));
         manifest.probes =
             directives::probes_needed(*book, measure::Store::for_validation(references));
@@ -202,7 +260,7 @@ BuildReport build_site(const BuildOptions& options) {
         return report;
     }
     if (!book) {
-        book.emplace(load_book(options.content_dir, options.langs));
+        book.emplace(load_input(options));
         templates.emplace(theme::Theme(options.templates_dir));
     }
 
@@ -214,9 +272,12 @@ BuildReport build_site(const BuildOptions& options) {
         options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
     render_all(site, staging.path(), jobs);
     write_special_pages(site, staging.path());
+    if (options.project) {
+        write_project_files(*options.project, staging.path());
+    }
     write_theme_assets(theme::Theme(options.templates_dir), staging.path());
     for (const auto& language : book->languages) {
-        copy_tree(language.dir, staging.path() / language.code, true); // images and other files
+        copy_tree(language.dir, staging.path() / language.site_dir, true); // images and other files
     }
     // A site without its manifest is simply rebuilt next time; a manifest beside a site it does
     // not describe would keep a wrong site. So: remove, swap the site in, then write.

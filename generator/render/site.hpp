@@ -1,6 +1,7 @@
 #pragma once
 /// Building the whole site: load and check the book, measure only the probes its pages use, render
 /// every page in parallel, write atomically.
+#include "load/book_toml.hpp"
 #include "measure/collect.hpp"
 
 #include <cstdint>
@@ -22,6 +23,8 @@ struct BuildOptions {
     std::vector<std::string> langs;  ///< empty = every language
     std::optional<std::int64_t> source_date_epoch; ///< build date; the wall clock when absent
     bool force = false; ///< rebuild even when the manifest says up to date
+    /// An mdBook project (book.toml): content_dir is its root; its one language at the site root.
+    std::optional<BookConfig> project;
 };
 
 struct BuildReport {

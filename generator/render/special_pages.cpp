@@ -119,7 +119,7 @@ std::string sitemap(const SiteContext& site) {
                       "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
     for (const auto& language : site.book.languages) {
         for (const auto& page : language.pages) {
-            xml += "<url><loc>" + escape_html(base + language.code + "/" + page.output) +
+            xml += "<url><loc>" + escape_html(base + language.site_dir + page.output) +
                    "</loc><lastmod>" + site.date + "</lastmod></url>\n";
         }
     }
@@ -127,6 +127,16 @@ std::string sitemap(const SiteContext& site) {
 }
 
 } // namespace
+
+std::string redirect_page(const std::string& target) {
+    const std::string href = escape_html(target);
+    return "<!DOCTYPE html>\n<html>\n<head>\n<meta "
+           "charset=\"utf-8\">\n<title>Redirecting…</title>\n"
+           "<meta http-equiv=\"refresh\" content=\"0; url=" +
+           href + "\">\n<link rel=\"canonical\" href=\"" + href +
+           "\">\n</head>\n<body>\n<p><a href=\"" + href + "\">" + href +
+           "</a></p>\n</body>\n</html>\n";
+}
 
 std::string relative_href(const std::string& from, const std::string& to) {
     // Both in the same folder, the common case for every link of a book: `to` as it is (what
@@ -162,10 +172,11 @@ std::string extra_page(const SiteContext& site, const Language& language, const 
         std::string base = site.options.base_url;
         base += base.ends_with('/') ? "" : "/";
         view["site"]["root"] = base;
+        view["site"]["home"] = base + language.site_dir + "index.html";
         for (const auto& [group, key, file] : {std::tuple{"nav", "script_href", "toc.js"},
                                                {"nav", "contents_href", "contents.html"},
                                                {"search", "script_href", "search-index.js"}}) {
-            view[group][key] = base + language.code + "/" + file;
+            view[group][key] = base + language.site_dir + file;
         }
     }
     return site.templates.render("layout", view);
@@ -186,12 +197,29 @@ json base_view(const SiteContext& site, const Language& language,
                const std::string& output_in_site) {
     const std::string root = root_prefix(output_in_site);
     auto in_language = [&](const char* file) {
-        return relative_href(output_in_site, language.code + "/" + file);
+        return relative_href(output_in_site, language.site_dir + file);
     };
     json ui = site.templates.strings(language.code);
+    json extra_css = json::array(), extra_js = json::array();
+    std::string title = ui.value("site_title", std::string("GPU Guide"));
+    std::string repository;
+    if (const auto& config = site.book.config) { // an mdBook project: book.toml's settings
+        title = config->title.empty() ? title : config->title;
+        repository = config->git_repository_url;
+        for (const auto& file : config->additional_css) {
+            extra_css.push_back({{"href", root + file}});
+        }
+        for (const auto& file : config->additional_js) {
+            extra_js.push_back({{"href", root + file}});
+        }
+    }
     return json{
         {"site",
-         {{"title", ui.value("site_title", std::string("GPU Guide"))},
+         {{"title", title},
+          {"home", in_language("index.html")},
+          {"extra_css", extra_css},
+          {"extra_js", extra_js},
+          {"git_repository_url", repository},
           {"lang", language.code},
           {"lang_name", language.name},
           {"root", root},
@@ -208,29 +236,35 @@ json base_view(const SiteContext& site, const Language& language,
 void write_special_pages(const SiteContext& site, const std::filesystem::path& dir) {
     json languages = json::array();
     for (const Language& language : site.book.languages) {
-        const auto lang_dir = dir / language.code;
+        const auto lang_dir = dir / language.site_dir;
         languages.push_back({{"code", language.code},
                              {"name", language.name},
-                             {"href", language.code + "/" + language.pages.front().output}});
+                             {"href", language.site_dir + language.pages.front().output}});
         write_file(lang_dir / "toc.js", toc_script(language));
         write_file(lang_dir / "contents.html",
-                   extra_page(site, language, language.code + "/contents.html",
+                   extra_page(site, language, language.site_dir + "contents.html",
                               language.code == "zh" ? "目录" : "Contents",
                               contents_html(language, has_fleet(site.store)), "is_contents"));
         if (has_fleet(site.store)) {
             write_file(lang_dir / "fleet.html",
-                       extra_page(site, language, language.code + "/fleet.html",
+                       extra_page(site, language, language.site_dir + "fleet.html",
                                   fleet_title(language.code), fleet_html(site.store, language.code),
                                   "is_fleet"));
         }
     }
     const Language& first = site.book.languages.front();
-    json index_view = base_view(site, first, "index.html");
-    index_view["languages"] = languages;
-    const bool custom = site.templates.has("language-index");
-    write_file(dir / "index.html", custom
-                                       ? site.templates.render("language-index", index_view)
-                                       : Templates::render_text(kDefaultLanguageIndex, index_view));
+    if (!first.site_dir.empty()) {
+        json index_view = base_view(site, first, "index.html");
+        index_view["languages"] = languages;
+        const bool custom = site.templates.has("language-index");
+        write_file(dir / "index.html",
+                   custom ? site.templates.render("language-index", index_view)
+                          : Templates::render_text(kDefaultLanguageIndex, index_view));
+    } else if (!first.page_by_source.contains("README.md") &&
+               !first.page_by_source.contains("index.md")) {
+        // An mdBook project whose first chapter is not README.md: the site's root still opens it.
+        write_file(dir / "index.html", redirect_page(first.pages.front().output));
+    }
     std::string home = site.options.base_url.empty() ? "index.html" : site.options.base_url;
     std::string not_found = extra_page(
         site, first, "404.html", "404",

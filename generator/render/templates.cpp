@@ -242,7 +242,10 @@ void Templates::check_partial_names() const {
 }
 
 nlohmann::json Templates::strings(const std::string& lang) const {
-    const auto found = strings_.find(lang);
+    auto found = strings_.find(lang);
+    if (found == strings_.end()) {
+        found = strings_.find("en"); // a book in another language: English labels, not none
+    }
     return found != strings_.end() && found->is_object() ? *found : nlohmann::json::object();
 }
 

@@ -35,6 +35,15 @@ std::string content_type(const std::filesystem::path& file) {
 
 // Inputs as a fingerprint of names, sizes and times: a change to any of them means a rebuild.
 std::string inputs_state(const render::BuildOptions& options) {
+    if (const auto& project = options.project) {
+        // Not the project's root: it holds the site (build-dir), which each rebuild changes.
+        std::error_code error;
+        const auto toml = project->root / "book.toml";
+        const auto changed = std::filesystem::last_write_time(toml, error).time_since_epoch();
+        return render::fingerprint(
+            {project->root / project->src, project->root / "data", options.templates_dir},
+            {"book.toml\t" + std::to_string(changed.count())});
+    }
     return render::fingerprint({options.content_dir, options.templates_dir}, {});
 }
 

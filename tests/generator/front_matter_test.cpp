@@ -34,9 +34,29 @@ TEST_CASE("front matter gives title, description, meta and the body's first line
     CHECK(page.body_first_line == 8);
 }
 
+TEST_CASE("without front matter: the title from SUMMARY.md, else the first heading",
+          "[front-matter]") {
+    gpuguide::Page page;
+    page.source_path = "content/en/x.md";
+    page.title = "From the summary";
+    gpuguide::parse_front_matter(page, "# Heading\n\nText\n");
+    CHECK(page.title == "From the summary");
+    CHECK(page.body == "# Heading\n\nText\n");
+    CHECK(page.body_first_line == 1);
+    CHECK(page.meta["title"] == "From the summary");
+
+    gpuguide::Page untitled;
+    untitled.source_path = "content/en/x.md";
+    gpuguide::parse_front_matter(untitled, "```\n# not this\n```\n\n# The `init` command #\n");
+    CHECK(untitled.title == "The init command");
+    CHECK(untitled.description.empty());
+}
+
 TEST_CASE("front matter errors", "[front-matter]") {
-    CHECK(error_of("# No front matter\n") == "content/en/x.md:1: the page has no front matter; "
-                                             "start it with `---`, a line `title: ...`, and `---`");
+    CHECK(error_of("No front matter and no heading\n") ==
+          "content/en/x.md:1: the page has no title: give its SUMMARY.md link a text "
+          "`[Title](file.md)`, start it with a heading `# Title`, or add front matter `---`, "
+          "`title: ...`, `---`");
     CHECK(error_of("---\ndescription: x\n---\n") ==
           "content/en/x.md:2: front matter: `title` is required (a line `title: Page title`)");
     CHECK(error_of("---\ntitle: x\n") ==

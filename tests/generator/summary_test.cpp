@@ -79,7 +79,7 @@ TEST_CASE("SUMMARY.md errors name the line and what to do", "[summary]") {
           "SUMMARY.md:2: a list item must be one link `- [Title](file.md)` (or `- [Title]()` for a "
           "draft), "
           "found `A without a link`");
-    CHECK(summary.error("# S\n  - [A](a.md)\n") ==
+    CHECK(summary.error("# S\n    - [A](a.md)\n") ==
           "SUMMARY.md:2: the first item of a list must not be indented");
     CHECK(summary.error("# S\n- [A](../a.md)\n") ==
           "SUMMARY.md:2: `../a.md` is not a Markdown file inside this language's folder; link to a "

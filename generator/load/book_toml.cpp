@@ -1,0 +1,161 @@
+// book.toml through toml++ (Debian's libtomlplusplus-dev): the keys of mdBook's [book], [build]
+// and [output.html] that gpuguide uses; every other key is reported once and ignored, so an
+// mdBook project builds unchanged.
+#include "load/book_toml.hpp"
+
+#include "load/error.hpp"
+#include "load/files.hpp"
+
+#include <functional>
+#include <toml++/toml.h>
+
+namespace gpuguide {
+namespace {
+
+int line_of(const toml::node& node) {
+    return static_cast<int>(node.source().begin.line);
+}
+
+class Reader {
+  public:
+    Reader(const std::filesystem::path& file, BookConfig& config) : file_(file), config_(config) {}
+
+    std::string text(const toml::node& node, const std::string& key) {
+        if (!node.is_string()) {
+            fail(node, "`" + key + "` must be text in quotes, e.g. " + key + " = \"...\"");
+        }
+        return *node.value<std::string>();
+    }
+
+    std::vector<std::string> texts(const toml::node& node, const std::string& key) {
+        std::vector<std::string> out;
+        const auto* array = node.as_array();
+        if (array == nullptr) {
+            fail(node, "`" + key + "` must be a list of text, e.g. " + key + " = [\"a\", \"b\"]");
+        }
+        for (const auto& item : *array) {
+            out.push_back(text(item, key));
+        }
+        return out;
+    }
+
+    bool boolean(const toml::node& node, const std::string& key) {
+        if (!node.is_boolean()) {
+            fail(node, "`" + key + "` must be true or false");
+        }
+        return *node.value<bool>();
+    }
+
+    // Each key of `table` goes to its handler in `known`; any other key gets one warning.
+    void table(const toml::node& node, const std::string& name,
+               const std::map<std::string, std::function<void(const toml::node&)>>& known) {
+        const auto* table = node.as_table();
+        if (table == nullptr) {
+            fail(node, "`" + name + "` must be a table `[" + name + "]`");
+        }
+        for (const auto& [key, value] : *table) {
+            const std::string full = (name.empty() ? "" : name + ".") + std::string(key.str());
+            if (const auto handler = known.find(std::string(key.str())); handler != known.end()) {
+                handler->second(value);
+            } else {
+                warn(value, full);
+            }
+        }
+    }
+
+    void warn(const toml::node& node, const std::string& key) {
+        config_.warnings.push_back(file_.generic_string() + ":" + std::to_string(line_of(node)) +
+                                   ": warning: `" + key + "` is not used by gpuguide; ignored");
+    }
+
+    [[noreturn]] void fail(const toml::node& node, const std::string& message) {
+        fail_at(file_, line_of(node), message);
+    }
+
+  private:
+    std::filesystem::path file_;
+    BookConfig& config_;
+};
+
+} // namespace
+
+BookConfig load_book_toml(const std::filesystem::path& file) {
+    BookConfig config;
+    config.root = file.parent_path(); // "" for ./book.toml: messages then say book.toml
+    const std::string source = read_file(file);
+    check_utf8(file, source);
+    toml::table document;
+    try {
+        document = toml::parse(source, file.generic_string());
+    } catch (const toml::parse_error& error) {
+        fail_at(file, static_cast<int>(error.source().begin.line),
+                std::string(error.description()) + " (book.toml is TOML: key = \"value\" lines "
+                                                   "under [table] headers)");
+    }
+    Reader read(file, config);
+    const auto set_text = [&](std::string& field, const std::string& key) {
+        return [&read, &field, key](const toml::node& node) { field = read.text(node, key); };
+    };
+    const auto set_path = [&](std::filesystem::path& field, const std::string& key) {
+        return [&read, &field, key](const toml::node& node) {
+            const std::filesystem::path path = read.text(node, key);
+            if (path.empty() || path.is_absolute()) {
+                read.fail(node, "`" + key + "` must be a folder relative to book.toml");
+            }
+            field = path;
+        };
+    };
+    const auto html = [&](const toml::node& node) {
+        read.table(
+            node, "output.html",
+            {{"site-url", set_text(config.site_url, "site-url")},
+             {"additional-css",
+              [&](const toml::node& n) {
+                  config.additional_css = read.texts(n, "additional-css");
+              }},
+             {"additional-js",
+              [&](const toml::node& n) { config.additional_js = read.texts(n, "additional-js"); }},
+             {"git-repository-url", set_text(config.git_repository_url, "git-repository-url")},
+             {"edit-url-template", set_text(config.edit_url_template, "edit-url-template")},
+             {"redirect",
+              [&](const toml::node& n) {
+                  const auto* pages = n.as_table();
+                  if (pages == nullptr) {
+                      read.fail(n, "`redirect` must be a table of \"/old.html\" = \"new.html\" "
+                                   "lines");
+                  }
+                  for (const auto& [from, to] : *pages) {
+                      config.redirect[std::string(from.str())] = read.text(to, "redirect");
+                  }
+              }},
+             {"gpuguide", [&](const toml::node& n) {
+                  read.table(n, "output.html.gpuguide",
+                             {{"include-outside-book", [&](const toml::node& flag) {
+                                   config.include_outside_book =
+                                       read.boolean(flag, "include-outside-book");
+                               }}});
+              }}});
+    };
+    const auto book = [&](const toml::node& node) {
+        read.table(
+            node, "book",
+            {{"title", set_text(config.title, "title")},
+             {"authors", [&](const toml::node& n) { config.authors = read.texts(n, "authors"); }},
+             {"description", set_text(config.description, "description")},
+             {"language", set_text(config.language, "language")},
+             {"src", set_path(config.src, "src")}});
+    };
+    read.table(
+        document, "",
+        {{"book", book},
+         {"build",
+          [&](const toml::node& node) {
+              read.table(node, "build", {{"build-dir", set_path(config.build_dir, "build-dir")}});
+          }},
+         {"output", [&](const toml::node& node) {
+              read.table(node, "output", {{"html", html}});
+          }}});
+    return config;
+}
+
+} // namespace gpuguide

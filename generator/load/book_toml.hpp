@@ -1,0 +1,36 @@
+#pragma once
+/// book.toml, mdBook's project file: the settings gpuguide uses (docs/design.md "book.toml").
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace gpuguide {
+
+struct BookConfig {
+    std::filesystem::path root; ///< the folder that holds book.toml
+    // [book]
+    std::string title;
+    std::vector<std::string> authors;
+    std::string description;
+    std::string language = "en";
+    std::filesystem::path src = "src"; ///< relative to root
+    // [build]
+    std::filesystem::path build_dir = "book"; ///< relative to root
+    // [output.html]
+    std::string site_url;
+    std::vector<std::string> additional_css, additional_js; ///< relative to root
+    std::string git_repository_url;
+    std::string edit_url_template;               ///< "https://.../edit/main/{path}"
+    std::map<std::string, std::string> redirect; ///< "/old.html" -> "new.html"
+    // [output.html.gpuguide]
+    bool include_outside_book = false; ///< {{#include}} may read files outside root
+    /// "book.toml:LINE: warning: ..." for every key gpuguide does not use (not fatal).
+    std::vector<std::string> warnings;
+};
+
+/// Reads `file` (a book.toml). Throws InputError "book.toml:LINE: problem; what to do" for TOML
+/// syntax errors and known keys of the wrong type; collects a warning per unknown key.
+BookConfig load_book_toml(const std::filesystem::path& file);
+
+} // namespace gpuguide

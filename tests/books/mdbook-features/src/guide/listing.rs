@@ -1,0 +1,6 @@
+fn main() {
+    // ANCHOR: greet
+    println!("hello from the listing");
+    // ANCHOR_END: greet
+    let unused_line_here = 1;
+}

@@ -1,0 +1,109 @@
+// book.toml: the keys gpuguide uses, a warning per unknown key, errors with lines.
+#include "generator_fixture.hpp"
+#include "gpuguide_catch.hpp"
+#include "load/book_toml.hpp"
+#include "load/error.hpp"
+
+namespace {
+
+using gg_test::TempDir;
+
+gpuguide::BookConfig load(const TempDir& dir, const std::string& text) {
+    gg_test::write(dir.path() / "book.toml", text);
+    return gpuguide::load_book_toml(dir.path() / "book.toml");
+}
+
+std::string error_of(const TempDir& dir, const std::string& text) {
+    try {
+        load(dir, text);
+    } catch (const gpuguide::InputError& error) {
+        const std::string message = error.what();
+        return message.substr(dir.path().generic_string().size() + 1);
+    }
+    return "";
+}
+
+} // namespace
+
+TEST_CASE("book.toml: every key gpuguide uses", "[book-toml]") {
+    TempDir dir;
+    const auto config = load(dir, R"([book]
+title = "Cluster handbook"
+authors = ["A. Author", "B. Author"]
+description = "How we use the GPUs"
+language = "zh"
+src = "text"
+
+[build]
+build-dir = "out"
+
+[output.html]
+site-url = "/handbook/"
+additional-css = ["custom.css"]
+additional-js = ["a.js", "b.js"]
+git-repository-url = "https://example.org/lab/handbook"
+edit-url-template = "https://example.org/lab/handbook/edit/main/{path}"
+
+[output.html.redirect]
+"/old.html" = "new.html"
+"/a/b.html" = "../c.html"
+
+[output.html.gpuguide]
+include-outside-book = true
+)");
+    CHECK(config.root == dir.path());
+    CHECK(config.title == "Cluster handbook");
+    CHECK(config.authors == std::vector<std::string>{"A. Author", "B. Author"});
+    CHECK(config.description == "How we use the GPUs");
+    CHECK(config.language == "zh");
+    CHECK(config.src == "text");
+    CHECK(config.build_dir == "out");
+    CHECK(config.site_url == "/handbook/");
+    CHECK(config.additional_css == std::vector<std::string>{"custom.css"});
+    CHECK(config.additional_js == std::vector<std::string>{"a.js", "b.js"});
+    CHECK(config.git_repository_url == "https://example.org/lab/handbook");
+    CHECK(config.edit_url_template == "https://example.org/lab/handbook/edit/main/{path}");
+    CHECK(config.redirect.size() == 2);
+    CHECK(config.redirect.at("/old.html") == "new.html");
+    CHECK(config.include_outside_book);
+    CHECK(config.warnings.empty());
+}
+
+TEST_CASE("book.toml: defaults, and one warning per unknown key", "[book-toml]") {
+    TempDir dir;
+    const auto config = load(dir, R"([book]
+title = "T"
+multilingual = false
+
+[rust]
+edition = "2021"
+
+[preprocessor.mermaid]
+command = "mdbook-mermaid"
+
+[output.html]
+mathjax-support = true
+)");
+    CHECK(config.src == "src");
+    CHECK(config.build_dir == "book");
+    CHECK(config.language == "en");
+    REQUIRE(config.warnings.size() == 4);
+    const std::string file = (dir.path() / "book.toml").generic_string();
+    CHECK(config.warnings[0] ==
+          file + ":3: warning: `book.multilingual` is not used by gpuguide; ignored");
+    CHECK(config.warnings[1].starts_with(file + ":12: warning: `output.html.mathjax-support`"));
+    CHECK(config.warnings[2].starts_with(file + ":8: warning: `preprocessor`"));
+    CHECK(config.warnings[3].starts_with(file + ":5: warning: `rust`"));
+}
+
+TEST_CASE("book.toml errors name the line and what to do", "[book-toml]") {
+    TempDir dir;
+    CHECK(error_of(dir, "[book]\ntitle = 3\n") ==
+          "book.toml:2: `title` must be text in quotes, e.g. title = \"...\"");
+    CHECK(error_of(dir, "[book]\nauthors = \"one\"\n") ==
+          "book.toml:2: `authors` must be a list of text, e.g. authors = [\"a\", \"b\"]");
+    CHECK(error_of(dir, "[book]\nsrc = \"/abs\"\n") ==
+          "book.toml:2: `src` must be a folder relative to book.toml");
+    CHECK(error_of(dir, "[book]\ntitle = \"unclosed\n").starts_with("book.toml:2: "));
+    CHECK(error_of(dir, "book = 1\n") == "book.toml:1: `book` must be a table `[book]`");
+}
