@@ -10,6 +10,10 @@ namespace gpuguide::formula {
 namespace {
 
 constexpr std::size_t kMaxDepth = 64; // parentheses and signs; deeper input is refused, not a crash
+// Operators per formula. A chain `a / b / c ...` builds a tree one level deeper per operator, and
+// evaluating, printing and freeing it recurse that deep: 17 KB of `x/` overflowed the stack (found
+// by fuzz_formula). No real estimate needs more than a few dozen.
+constexpr std::size_t kMaxOperators = 256;
 
 bool is_digit(char c) {
     return c >= '0' && c <= '9';
@@ -37,6 +41,7 @@ class Parser {
   private:
     std::string_view text_;
     std::size_t at_ = 0;
+    std::size_t operators_ = 0;
 
     [[noreturn]] void fail(const std::string& message) const {
         throw FormulaError(at_ + 1, message);
@@ -57,8 +62,12 @@ class Parser {
         return false;
     }
 
-    static std::unique_ptr<Node> binary(Node::Kind kind, std::unique_ptr<Node> left,
-                                        std::unique_ptr<Node> right, std::size_t column) {
+    std::unique_ptr<Node> binary(Node::Kind kind, std::unique_ptr<Node> left,
+                                 std::unique_ptr<Node> right, std::size_t column) {
+        if (++operators_ > kMaxOperators) {
+            fail("too long: at most " + std::to_string(kMaxOperators) +
+                 " operators in one formula; split it into constants");
+        }
         auto node = std::make_unique<Node>();
         node->kind = kind;
         node->column = column;

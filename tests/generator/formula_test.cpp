@@ -107,6 +107,19 @@ TEST_CASE("formula: bad formulas name the problem and the column", "[estimate][f
     CHECK(parse_error("3 [GB") == "expected ']' to close the unit @4");
     CHECK(parse_error(std::string(100, '(') + "1" + std::string(100, ')')) ==
           "nested too deeply (at most 64 levels) @65");
+    // A long chain of operators is refused too: its tree is as deep as the chain is long (a
+    // 17 KB chain of divisions overflowed the stack; tests/fuzz/corpus/formula/regression-*).
+    std::string chain = "x";
+    for (int i = 0; i < 300; ++i) {
+        chain += " / x";
+    }
+    CHECK(parse_error(chain) ==
+          "too long: at most 256 operators in one formula; split it into constants @1030");
+    std::string longest = "x";
+    for (int i = 0; i < 256; ++i) {
+        longest += " / x";
+    }
+    CHECK_NOTHROW(parse(longest));
 }
 
 TEST_CASE("formula: adding different quantities is a unit mismatch", "[estimate][formula]") {
