@@ -207,12 +207,7 @@ BlockHtml estimate_table(const Body& body, const Context& context) {
     }
 
     const std::string title = body.text_or(root, "title", "");
-    std::string missing_html;
-    if (!missing_labels.empty()) {
-        const auto who = join_words(missing_labels, ", ", ui_text(context, "missing_and"));
-        missing_html = missing.html(
-            title.empty() ? who : fill(ui_text(context, "figures_of"), {title, who}), context);
-    }
+    const std::string missing_html = missing.table_html(title, missing_labels, context);
     // The formulas, always (also when every measured column collapsed): what the table computes.
     std::string formulas;
     const auto separator = ui_text(context, "missing_separator"); // "; ", "；"

@@ -100,4 +100,14 @@ std::string MissingFigures::html(const std::string& what, const Context& context
     return "<p class=\"figures-missing\">" + markdown::escape_html(line) + "</p>\n";
 }
 
+std::string MissingFigures::table_html(const std::string& title,
+                                       const std::vector<std::string>& hosts,
+                                       const Context& context) const {
+    if (hosts.empty()) {
+        return "";
+    }
+    const auto who = join_words(hosts, ", ", ui_text(context, "missing_and"));
+    return html(title.empty() ? who : fill(ui_text(context, "figures_of"), {title, who}), context);
+}
+
 } // namespace gpuguide::directives

@@ -58,14 +58,10 @@ void remove_figures(const gg_test::BookCopy& book) {
 
 std::string build(const gg_test::BookCopy& book, const std::string& markdown,
                   const std::string& lang = "en") {
-    book.page("03-notes.md", markdown, lang);
-    gpuguide::render::build_site(book.options());
-    return gg_test::read(book.out() / lang / "03-notes.html");
+    return book.build_notes_page(markdown, lang);
 }
 
-bool has(const std::string& html, const std::string& text) {
-    return html.find(text) != std::string::npos;
-}
+using gg_test::has;
 
 const std::string kDecode =
     "`estimate:{gpu.stream/devices/0/triad} [GB/s] / 16 [GB/token] => tokens/s`";

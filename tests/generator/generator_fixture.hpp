@@ -103,9 +103,22 @@ class BookCopy {
         }
     }
 
+    /// Replaces page 03-notes.md of `lang` by `markdown`, builds, and returns that page's HTML.
+    std::string build_notes_page(const std::string& markdown,
+                                 const std::string& lang = "en") const {
+        page("03-notes.md", markdown, lang);
+        gpuguide::render::build_site(options());
+        return read(out() / lang / "03-notes.html");
+    }
+
   private:
     TempDir dir_;
 };
+
+/// Whether `html` contains `text`.
+inline bool has(const std::string& html, const std::string& text) {
+    return html.find(text) != std::string::npos;
+}
 
 /// The error of building the fixture book with its page 03-notes.md replaced by `markdown`, the
 /// temporary folder's path removed, so tests compare "content/en/03-notes.md:7: ..." exactly.

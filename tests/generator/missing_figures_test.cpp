@@ -42,14 +42,10 @@ void make_this_gpu_less(const gg_test::BookCopy& book) {
 
 std::string build(const gg_test::BookCopy& book, const std::string& markdown,
                   const std::string& lang = "en") {
-    book.page("03-notes.md", markdown, lang);
-    gpuguide::render::build_site(book.options());
-    return gg_test::read(book.out() / lang / "03-notes.html");
+    return book.build_notes_page(markdown, lang);
 }
 
-bool has(const std::string& html, const std::string& text) {
-    return html.find(text) != std::string::npos;
-}
+using gg_test::has;
 
 const std::string kConditional = "Intro. `when-measured:` Triad reached "
                                  "`value:gpu.stream/devices/0/triad`. `otherwise:` A GPU build "
