@@ -90,9 +90,10 @@ int run_build(const BuildArgs& args) {
                   << probes_line(report) << "\n";
         return 0;
     }
-    std::cout << "gpuguide: built " << report.pages << " pages in " << report.languages
-              << " language" << (report.languages == 1 ? "" : "s") << " into "
-              << options.out_dir.generic_string() << " in " << fixed(report.seconds) << " s\n"
+    std::cout << "gpuguide: built " << report.pages << " page" << (report.pages == 1 ? "" : "s")
+              << " in " << report.languages << " language" << (report.languages == 1 ? "" : "s")
+              << " into " << options.out_dir.generic_string() << " in " << fixed(report.seconds)
+              << " s\n"
               << "measurements: " << report.measurement_source << "\n"
               << probes_line(report) << "\n";
     return 0;
