@@ -166,6 +166,11 @@ std::vector<LinkProblem> check_site(const std::filesystem::path& site_dir, bool 
             if (link.empty() || is_external(link)) {
                 continue;
             }
+            if (link.starts_with('/') && page == "404.html") {
+                // 404.html is served at any missing path, so its links are absolute by design
+                // (--base-url, or an mdBook project's site-url): where they lead is the server's.
+                continue;
+            }
             if (link.starts_with('/')) {
                 problems.push_back(
                     {page, link,

@@ -161,15 +161,24 @@ std::string root_prefix(const std::string& output_in_site) {
     return prefix;
 }
 
+// Where 404.html's links start: --base-url, else an mdBook project's site-url ("/book/": mdBook
+// uses it for exactly this), else nothing (relative links, right only at the site's root).
+std::string not_found_base(const SiteContext& site) {
+    if (!site.options.base_url.empty()) {
+        return site.options.base_url;
+    }
+    return site.options.project ? site.options.project->site_url : std::string();
+}
+
 std::string extra_page(const SiteContext& site, const Language& language, const std::string& output,
                        const std::string& title, const std::string& content_html,
                        const char* flag) {
     json view = base_view(site, language, output);
     view["page"] = {
         {"title", title}, {"path", output}, {"content_html", content_html}, {flag, true}};
-    if (std::string(flag) == "is_404" && !site.options.base_url.empty()) {
+    if (std::string(flag) == "is_404" && !not_found_base(site).empty()) {
         // 404.html is served for any missing path, so only absolute links work from it.
-        std::string base = site.options.base_url;
+        std::string base = not_found_base(site);
         base += base.ends_with('/') ? "" : "/";
         view["site"]["root"] = base;
         view["site"]["home"] = base + language.site_dir + "index.html";
@@ -265,7 +274,7 @@ void write_special_pages(const SiteContext& site, const std::filesystem::path& d
         // An mdBook project whose first chapter is not README.md: the site's root still opens it.
         write_file(dir / "index.html", redirect_page(first.pages.front().output));
     }
-    std::string home = site.options.base_url.empty() ? "index.html" : site.options.base_url;
+    std::string home = not_found_base(site).empty() ? "index.html" : not_found_base(site);
     std::string not_found = extra_page(
         site, first, "404.html", "404",
         "<h1>404</h1>\n<p><a href=\"" + escape_html(home) + "\">" +

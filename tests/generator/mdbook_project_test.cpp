@@ -84,3 +84,21 @@ TEST_CASE("an mdBook project: book.toml's settings reach the pages", "[mdbook]")
     const auto redirect = build.page("old/install.html");
     CHECK(redirect.find("url=../guide/installing%20it.html") != std::string::npos);
 }
+
+TEST_CASE("an mdBook project: book.toml's description on every page without its own",
+          "[mdbook]") {
+    ProjectBuild build("mdbook-features");
+    CHECK(build.page("index.html").find(
+              "<meta name=\"description\" content=\"How our lab uses its GPUs\">") !=
+          std::string::npos);
+}
+
+TEST_CASE("an mdBook project: site-url is where 404.html's links start, as in mdBook",
+          "[mdbook]") {
+    ProjectBuild build("mdbook-features");
+    const auto not_found = build.page("404.html");
+    CHECK(not_found.find("href=\"/handbook/assets/") != std::string::npos);
+    CHECK(not_found.find("href=\"/handbook/\"") != std::string::npos); // back to the book
+    // Other pages keep relative links, so the site works wherever it is served.
+    CHECK(build.page("index.html").find("href=\"/handbook/") == std::string::npos);
+}
