@@ -1,18 +1,20 @@
 #include "fleet/process.hpp"
 
+#include "runner/spawn.hpp"
+
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <fcntl.h>
 #include <fstream>
-#include <spawn.h>
 #include <sstream>
-#include <sys/wait.h>
 #include <unistd.h>
-
-extern char** environ;
 
 namespace gpuguide::fleet {
 namespace {
+
+// Slurm's clients answer in well under a second; one that hangs (a controller that accepts the
+// connection and never replies) must not hang the whole collection.
+constexpr std::chrono::milliseconds kCommandTimeout{5 * 60 * 1000};
 
 std::string read_and_remove(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
@@ -43,32 +45,18 @@ CommandResult run_command(const std::vector<std::string>& argv) {
     }
     const auto out_path = temporary_file();
     const auto err_path = temporary_file();
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_TRUNC, 0600);
-    posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_TRUNC, 0600);
-    std::vector<char*> args;
-    for (const auto& arg : argv) {
-        args.push_back(const_cast<char*>(arg.c_str()));
-    }
-    args.push_back(nullptr);
-    pid_t pid = 0;
-    const int spawned = ::posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    if (spawned == 0) {
-        result.started = true;
-        int status = 0;
-        while (::waitpid(pid, &status, 0) < 0) {
-            // EINTR: a Ctrl-C arrived; the caller sees its flag after the command ends.
-        }
-        result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    }
+    const auto child = probes::run_child(argv[0], {argv.begin() + 1, argv.end()}, {},
+                                         kCommandTimeout, err_path, out_path, true);
+    result.started = child.started;
+    result.exit_code = child.started && !child.timed_out && !child.signaled ? child.exit_code : -1;
     result.out = read_and_remove(out_path);
     result.err = read_and_remove(err_path);
     if (!result.started) {
         result.err = argv[0] +
                      ": not found on PATH (is Slurm's client installed? Debian: " + "slurm-client)";
+    } else if (child.timed_out) {
+        result.err += (result.err.empty() ? "" : "\n") + std::string("no answer within ") +
+                      std::to_string(kCommandTimeout.count() / 1000) + " s; killed";
     }
     return result;
 }

@@ -1,6 +1,7 @@
 #pragma once
-/// Running a Slurm client program (sbatch, squeue, sacct, scontrol, scancel) and reading what it
-/// printed. Arguments go to the program as an argv vector: no shell ever sees a node name.
+/// Running a Slurm client program (sbatch, squeue, sacct, scontrol, scancel) through the probe
+/// runner's run_child, and reading what it printed. Arguments go to the program as an argv
+/// vector: no shell ever sees a node name.
 #include <string>
 #include <vector>
 

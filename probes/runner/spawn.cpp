@@ -31,7 +31,8 @@ std::string read_tail(const std::filesystem::path& path, std::size_t max_bytes) 
 
 ChildResult run_child(const std::filesystem::path& exe, const std::vector<std::string>& args,
                       const std::vector<std::string>& extra_env, std::chrono::milliseconds timeout,
-                      const std::filesystem::path& stderr_file) {
+                      const std::filesystem::path& stderr_file,
+                      const std::filesystem::path& stdout_file, bool search_path) {
     ChildResult result;
     std::vector<std::string> argv_text{exe.string()};
     argv_text.insert(argv_text.end(), args.begin(), args.end());
@@ -51,7 +52,12 @@ ChildResult run_child(const std::filesystem::path& exe, const std::vector<std::s
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+    if (stdout_file.empty()) {
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+    } else {
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, stdout_file.c_str(),
+                                         O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    }
     posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, stderr_file.c_str(),
                                      O_WRONLY | O_CREAT | O_TRUNC, 0644);
     posix_spawnattr_t attributes;
@@ -62,7 +68,9 @@ ChildResult run_child(const std::filesystem::path& exe, const std::vector<std::s
 
     auto start = std::chrono::steady_clock::now();
     pid_t pid = 0;
-    int rc = posix_spawn(&pid, exe.c_str(), &actions, &attributes, argv.data(), envp.data());
+    int rc = search_path
+                 ? posix_spawnp(&pid, exe.c_str(), &actions, &attributes, argv.data(), envp.data())
+                 : posix_spawn(&pid, exe.c_str(), &actions, &attributes, argv.data(), envp.data());
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attributes);
     if (rc != 0) {

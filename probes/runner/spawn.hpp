@@ -20,12 +20,15 @@ struct ChildResult {
     std::chrono::duration<double> elapsed{0};
 };
 
-/// Runs `exe args...` with the current environment plus `extra_env` ("NAME=value"), stdout
-/// discarded, stderr captured to `stderr_file`, in its own process group; kills the group after
-/// `timeout`. Never throws for the child's behaviour.
+/// Runs `exe args...` with the current environment plus `extra_env` ("NAME=value"), stderr
+/// captured to `stderr_file`, stdout to `stdout_file` (discarded when empty), in its own process
+/// group; kills the group after `timeout`. `search_path`: a bare name ("sbatch") is looked up on
+/// PATH, as a shell would; otherwise `exe` is a path. Never throws for the child's behaviour.
+/// (The probes and `gpuguide fleet`'s Slurm commands both start their programs through it.)
 ChildResult run_child(const std::filesystem::path& exe, const std::vector<std::string>& args,
                       const std::vector<std::string>& extra_env, std::chrono::milliseconds timeout,
-                      const std::filesystem::path& stderr_file);
+                      const std::filesystem::path& stderr_file,
+                      const std::filesystem::path& stdout_file = {}, bool search_path = false);
 
 /// "the probe crashed (signal 11, Segmentation fault)", "timed out after 120 s", ... plus the
 /// stderr tail; empty when the child exited with code 0.
