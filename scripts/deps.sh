@@ -63,6 +63,14 @@ install_missing() {
 }
 
 start=$SECONDS
+# munge's installer runs a command as its own user, which cannot even start /bin/sh when / is not
+# searchable by others (a chroot made with `mktemp -d`, mode 700): apt-get would stop with an
+# obscure "su: Permission denied". Say what is wrong instead. A normal system has / at 755.
+if [[ $step == test ]] && ! installed munge && [[ $(stat -c %a /) != *[157] ]]; then
+  echo "deps: / is mode $(stat -c %a /), so munge's installer (Slurm, for the fleet tests) cannot" \
+    "run as its own user; run 'chmod 755 /' (a normal system has / at 755) and try again" >&2
+  exit 1
+fi
 install_missing "${wanted[@]}"
 
 if [[ $step == test ]]; then

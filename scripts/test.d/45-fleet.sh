@@ -13,6 +13,16 @@ if ! command -v slurmctld >/dev/null; then
   echo "45-fleet: skipped: Slurm is not installed (scripts/deps.sh test installs it)"
   exit 0
 fi
+# Slurm before 24.05 (Debian 12: 22.05) cannot start slurmd without a cgroup file system: its
+# slurmd.log says "cgroup filesystem not mounted in /sys/fs/cgroup/", and cgroup.conf has no
+# CgroupPlugin=disabled yet. A chroot without /sys (../shared/tools/fresh-debian) is such a place.
+slurm_version=$(slurmd -V | awk '{print $2}')
+if [[ ! -e /sys/fs/cgroup/cgroup.controllers && ! -d /sys/fs/cgroup/cpu &&
+      $(printf '%s\n' 24.05 "$slurm_version" | sort -V | head -n1) != 24.05 ]]; then
+  echo "45-fleet: skipped: Slurm $slurm_version's slurmd needs a cgroup file system and" \
+    "/sys/fs/cgroup has none here (a chroot or container without /sys?); Slurm 24.05 and later run without one"
+  exit 0
+fi
 if [[ $bin == build/default ]]; then
   cmake --build --preset default --target gpuguide gpuguide-probe
 fi
