@@ -241,8 +241,9 @@ BuildReport build_site(const BuildOptions& options) {
     } else {
         book.emplace(load_input(options));
         templates.emplace(theme::Theme(options.templates_dir));
-        manifest.probes =
-            directives::probes_needed(*book, measure::Store::for_validation(references));
+        auto validation = measure::Store::for_validation(std::move(references));
+        manifest.probes = directives::probes_needed(*book, validation);
+        references = std::move(validation).release_references();
     }
 
     // Measure: only the probes the pages use of this machine (none: no process at all).
