@@ -219,12 +219,7 @@ InlineHtml inline_estimate(const std::string& spec, const Context& context, int 
     const FailAt fail = [&](const std::string& message) {
         fail_at(context.file, line, "estimate: " + message);
     };
-    std::string host = "this";
-    std::string rest = spec;
-    if (const auto colon = spec.find(':'); colon != std::string::npos) {
-        host = spec.substr(0, colon);
-        rest = spec.substr(colon + 1);
-    }
+    const auto [host, rest] = split_host(spec);
     const auto arrow = rest.rfind("=>");
     if (arrow == std::string::npos) {
         raise(fail, "write `estimate:FORMULA => UNIT` (e.g. estimate:{gpu.stream/devices/0/triad} "

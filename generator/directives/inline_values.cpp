@@ -48,12 +48,7 @@ InlineHtml provenance_value(const std::string& host, const std::string& pointer,
 }
 
 InlineHtml measured_value(const std::string& spec, const Context& context, int line) {
-    std::string host = "this";
-    std::string reference = spec;
-    if (const auto colon = spec.find(':'); colon != std::string::npos) {
-        host = spec.substr(0, colon);
-        reference = spec.substr(colon + 1);
-    }
+    const auto [host, reference] = split_host(spec);
     const auto path = split_probe_path(reference);
     if (path.probe.empty() || path.pointer.empty()) {
         fail(context, line, "value",
@@ -128,6 +123,14 @@ InlineHtml data_value(const std::string& spec, const Context& context, int line)
 }
 
 } // namespace
+
+HostAndRest split_host(const std::string& spec) {
+    const auto colon = spec.find(':');
+    if (colon == std::string::npos) {
+        return {"this", spec};
+    }
+    return {spec.substr(0, colon), spec.substr(colon + 1)};
+}
 
 bool is_inline_value(std::string_view literal) {
     return literal.starts_with("value:") || literal.starts_with("data:") ||

@@ -19,6 +19,12 @@ BlockHtml data_table(const Body& body, const Context& context);
 BlockHtml chart(const Body& body, const Context& context, int chart_number);
 BlockHtml provenance(const Body& body, const Context& context);
 
+/// "HOST:REST" -> {HOST, REST}; without a colon the host is `this` (`value:` and `estimate:`).
+struct HostAndRest {
+    std::string host, rest;
+};
+HostAndRest split_host(const std::string& spec);
+
 /// "cpu.stream/triad" -> {"cpu.stream", "/triad"}; "gpu.gemm" alone -> {"gpu.gemm", ""}.
 struct ProbePath {
     std::string probe, pointer;
