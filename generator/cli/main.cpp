@@ -91,6 +91,13 @@ int main(int argc, char** argv) {
     fleet->add_option("--probe-exe", fleet_options.probe_exe,
                       "gpuguide-probe on a path every node shares "
                       "(default build/default/probes/gpuguide-probe)");
+    auto* sbcast = fleet->add_flag(
+        "--sbcast", fleet_options.sbcast,
+        "send --probe-exe to each node with sbcast as its task starts (for a probe "
+        "program on a path the nodes do not share; --work-dir must still be shared)");
+    fleet->add_flag("--assume-shared", fleet_options.assume_shared,
+                    "skip the check that the nodes can see --probe-exe and --work-dir (they are "
+                    "at the same path on every node, though not on a network file system here)");
     fleet->add_option("--probe-arg", fleet_options.probe_args,
                       "extra argument for gpuguide-probe (repeatable), e.g. --quick");
     fleet->add_option("--out", fleet_options.out_dir, "one HOST.json per node, written atomically")
@@ -105,8 +112,10 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     fleet->add_option("--poll", fleet_args.poll, "seconds between squeue calls")
         ->capture_default_str();
+    // --sbcast needs the command to stay: it sends the probe to each task as the task starts.
     auto* no_wait = fleet->add_flag("--no-wait", fleet_options.no_wait,
                                     "submit and exit; collect later with --collect JOBID");
+    no_wait->excludes(sbcast);
     fleet
         ->add_option("--collect", fleet_options.collect_job,
                      "wait for and collect an array submitted with --no-wait")

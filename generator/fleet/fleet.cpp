@@ -6,6 +6,7 @@
 #include <fstream>
 #include <optional>
 #include <ostream>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -70,12 +71,36 @@ std::optional<std::map<int, TaskState>> poll(const Plan& plan, std::string& prob
     return tasks;
 }
 
-// Waits until every task has ended, printing each change. Returns false when stopped.
+// --sbcast: sends a task that has started the probe program, then the ready file its script
+// waits for. Returns Slurm's complaint, or "" when both arrived.
+std::string send_probe(const Plan& plan, std::size_t index, const std::filesystem::path& work) {
+    const auto task = plan.job + "_" + std::to_string(index);
+    const auto target = detail::sbcast_target(task);
+    const auto ready = work / "sbcast-ready";
+    if (!std::filesystem::exists(ready)) {
+        schema::write_file_atomically(ready, "ready\n");
+    }
+    for (const auto& [source, destination] :
+         {std::pair{std::filesystem::path(plan.sbcast_probe), target},
+          std::pair{ready, target + ".ready"}}) {
+        const std::vector<std::string> argv{"sbcast",     "--jobid=" + task, "--force",
+                                            "--preserve", source.string(),   destination};
+        const auto result = run_command(argv);
+        if (!result.started || result.exit_code != 0) {
+            return describe(argv, result);
+        }
+    }
+    return "";
+}
+
+// Waits until every task has ended, printing each change. Returns false when stopped. Tasks it
+// reports itself (cancelled after --wait-timeout, sbcast failed) go into `reported`.
 bool wait_for(const Plan& plan, const FleetOptions& options, const std::atomic<bool>& stop,
               std::ostream& log, std::map<int, TaskState>& tasks, std::vector<Fault>& faults,
-              const std::filesystem::path& work) {
+              std::set<int>& reported, const std::filesystem::path& work) {
     const auto start = Clock::now();
     std::map<int, std::string> shown;
+    std::set<int> sent; // --sbcast: tasks that have their copy
     std::string last_counts;
     int forgotten_polls = 0;
     while (true) {
@@ -104,6 +129,20 @@ bool wait_for(const Plan& plan, const FleetOptions& options, const std::atomic<b
                 shown[static_cast<int>(i)] = line;
                 log << "  " << plan.nodes[i] << "  job " << plan.job << "_" << i << "  " << line
                     << "\n";
+            }
+            if (!plan.sbcast_probe.empty() && phase == Phase::Running &&
+                sent.insert(static_cast<int>(i)).second) {
+                const auto id = plan.job + "_" + std::to_string(i);
+                if (const auto refused = send_probe(plan, i, work); refused.empty()) {
+                    log << "  " << plan.nodes[i] << "  job " << id
+                        << "  sent gpuguide-probe (sbcast)\n";
+                } else {
+                    run_command({"scancel", id});
+                    faults.push_back({plan.nodes[i], id,
+                                      "sbcast could not send the probe program to the node (" +
+                                          refused + "); the task was cancelled"});
+                    reported.insert(static_cast<int>(i));
+                }
             }
         }
         const std::string line =
@@ -142,6 +181,7 @@ bool wait_for(const Plan& plan, const FleetOptions& options, const std::atomic<b
                     faults.push_back({plan.nodes[static_cast<std::size_t>(index)], id,
                                       "still " + task.state + " (Slurm's reason: " + task.reason +
                                           ") after --wait-timeout; cancelled"});
+                    reported.insert(index);
                     task.state = "CANCELLED";
                 }
             }
@@ -158,14 +198,15 @@ bool wait_for(const Plan& plan, const FleetOptions& options, const std::atomic<b
 }
 
 // Validates each finished task's document and writes the good ones into --out, atomically.
-void collect(const Plan& plan, const std::map<int, TaskState>& tasks, const FleetOptions& options,
-             const std::filesystem::path& work, FleetReport& report, std::ostream& log) {
+void collect(const Plan& plan, const std::map<int, TaskState>& tasks, const std::set<int>& reported,
+             const FleetOptions& options, const std::filesystem::path& work, FleetReport& report,
+             std::ostream& log) {
     for (std::size_t i = 0; i < plan.nodes.size(); ++i) {
         const auto& node = plan.nodes[i];
         const auto id = plan.job + "_" + std::to_string(i);
         const auto found = tasks.find(static_cast<int>(i));
-        if (found == tasks.end() || found->second.phase() == Phase::Pending ||
-            found->second.phase() == Phase::Running) {
+        if (found == tasks.end() || reported.count(static_cast<int>(i)) != 0 ||
+            found->second.phase() == Phase::Pending || found->second.phase() == Phase::Running) {
             continue; // reported by wait_for
         }
         const auto& task = found->second;
@@ -234,12 +275,13 @@ FleetReport run_fleet(const FleetOptions& options, const std::atomic<bool>& stop
         return report;
     }
     std::map<int, TaskState> tasks;
-    if (!wait_for(plan, options, stop, log, tasks, report.faults, work) || stop) {
+    std::set<int> reported;
+    if (!wait_for(plan, options, stop, log, tasks, report.faults, reported, work) || stop) {
         run_command({"scancel", plan.job});
         report.cancelled = true;
         return report;
     }
-    collect(plan, tasks, options, work, report, log);
+    collect(plan, tasks, reported, options, work, report, log);
     return report;
 }
 

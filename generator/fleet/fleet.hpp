@@ -21,6 +21,8 @@ struct FleetOptions {
     std::string account;                 ///< --account, passed to sbatch
     std::filesystem::path probe_exe;     ///< gpuguide-probe, on a path every node shares
     std::vector<std::string> probe_args; ///< after --all (e.g. --quick for a smoke test)
+    bool sbcast = false; ///< send the probe to each task's node with sbcast, not a shared path
+    bool assume_shared = false; ///< skip the check that the nodes can see the probe and work dir
     std::filesystem::path out_dir = "content/measurements/fleet";
     std::filesystem::path work_dir = ".gpuguide-fleet"; ///< job script, task output; shared
     double wait_timeout_s = 3600;                       ///< then the unfinished tasks are cancelled

@@ -14,7 +14,30 @@ namespace gpuguide::fleet::detail {
 struct Plan {
     std::string job;
     std::vector<std::string> nodes;
+    std::string sbcast_probe; ///< --sbcast: the probe program each running task is sent; else ""
 };
+
+/// Where task `task` ("JOB_I") waits, on its node, for the copy of the probe program that
+/// --sbcast sends; TARGET.ready is sent after it to say the copy is whole.
+std::string sbcast_target(const std::string& task);
+
+/// A file system as statfs(2) names it, and whether other machines can mount it (NFS, Lustre,
+/// GPFS, BeeGFS, CephFS, ...) or it is a local disk or memory (ext4, XFS, tmpfs, overlay, ...).
+struct FileSystem {
+    std::string name;
+    bool shared = false;
+};
+FileSystem file_system_of(const std::filesystem::path& path);
+
+/// The node is the machine this runs on (its NodeHostname or name is ours, or its address is a
+/// loopback one, as in scripts/slurm-local.sh's cluster).
+bool is_this_host(const Node& node);
+
+/// Before submitting: throws FleetError, saying what to do, when a node other than this machine
+/// is to run the probe program or write into the work folder from a local file system here
+/// (unless --sbcast sends the probe, or --assume-shared).
+void check_nodes_see(const std::filesystem::path& probe, const std::filesystem::path& work,
+                     const FleetOptions& options, const std::vector<Node>& nodes);
 
 /// Runs a Slurm command; a command that cannot start or fails throws FleetError with its stderr.
 std::string slurm(const std::vector<std::string>& argv);

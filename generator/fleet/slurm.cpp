@@ -117,10 +117,10 @@ std::vector<Node> parse_nodes(std::string_view text) {
     int number = 0;
     for (const auto line : lines(text)) {
         ++number;
-        const auto fields = split(line, '|', 9);
-        if (fields.size() < 9) {
+        const auto fields = split(line, '|', 11);
+        if (fields.size() < 11) {
             throw std::runtime_error("sinfo output line " + std::to_string(number) +
-                                     ": expected 9 '|'-separated fields (" +
+                                     ": expected 11 '|'-separated fields (" +
                                      std::string(kSinfoFormat) + "), got \"" + std::string(line) +
                                      "\"");
         }
@@ -141,7 +141,9 @@ std::vector<Node> parse_nodes(std::string_view text) {
                              fields[5],
                              fields[6],
                              {partition},
-                             fields[8]});
+                             fields[8],
+                             fields[9],
+                             fields[10]});
     }
     return nodes;
 }

@@ -21,7 +21,9 @@ struct Node {
     std::string memory; ///< %m, MB
     std::string features;
     std::vector<std::string> partitions;
-    std::string reason; ///< %E, why it is down or drained ("none" otherwise)
+    std::string host;    ///< %n, NodeHostname (the node's own name for itself)
+    std::string address; ///< %o, NodeAddr (what slurmctld connects to)
+    std::string reason;  ///< %E, why it is down or drained ("none" otherwise)
 
     /// Down, drained, draining, failed, powered off or not responding: no job will start there.
     bool unusable() const;
@@ -31,7 +33,7 @@ struct Node {
 };
 
 /// `sinfo --noheader --Node --format=` + this: one line per node and partition.
-inline constexpr std::string_view kSinfoFormat = "%N|%T|%G|%c|%z|%m|%f|%P|%E";
+inline constexpr std::string_view kSinfoFormat = "%N|%T|%G|%c|%z|%m|%f|%P|%n|%o|%E";
 
 /// Parses sinfo's output (kSinfoFormat); a node in several partitions becomes one Node. Throws
 /// std::runtime_error naming the line for a line with too few fields.

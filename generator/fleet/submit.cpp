@@ -30,25 +30,46 @@ std::string shell_quoted(const std::string& text) {
     return quoted + "'";
 }
 
-// The task: check that the probe program is there on this node (the usual mistake: a path only
-// the login node has), then measure everything into WORK/JOB_I.json.
-std::string task_script(const std::filesystem::path& probe, const std::vector<std::string>& args,
+// The task: find the probe program (on the shared path, or the copy --sbcast sends once the task
+// runs), check that it is there on this node (the usual mistake: a path only the login node has),
+// then measure everything into WORK/JOB_I.json.
+std::string task_script(const std::filesystem::path& probe, const FleetOptions& options,
                         const std::filesystem::path& work) {
     std::string script =
-        "#!/bin/sh\n# Written by gpuguide fleet: one array task measures one node.\n";
-    script += "probe=";
-    script += shell_quoted(probe.string());
-    script += "\nout=";
-    script += shell_quoted(work.string());
-    script += "/\"${SLURM_ARRAY_JOB_ID}_${SLURM_ARRAY_TASK_ID}.json\"\n"
-              "if [ ! -x \"$probe\" ]; then\n"
+        "#!/bin/sh\n# Written by gpuguide fleet: one array task measures one node.\n"
+        "task=\"${SLURM_ARRAY_JOB_ID}_${SLURM_ARRAY_TASK_ID}\"\n"
+        "out=" +
+        shell_quoted(work.string()) + "/\"$task.json\"\n";
+    if (options.sbcast) {
+        // sbcast writes the copy in place, block by block: the ready file, sent after it, is
+        // what says the copy is whole. Five minutes, then the task says what did not arrive.
+        script += "probe=\"" + sbcast_target("$task") +
+                  "\"\n"
+                  "waited=0\n"
+                  "while [ ! -e \"$probe.ready\" ]; do\n"
+                  "  if [ \"$waited\" -ge 600 ]; then\n"
+                  "    echo \"gpuguide fleet: no copy of gpuguide-probe reached $(hostname) in 5 "
+                  "minutes (sbcast from the machine running gpuguide fleet, to $probe); is that "
+                  "machine still polling, and may it reach the node's slurmd?\" >&2\n"
+                  "    exit 3\n"
+                  "  fi\n"
+                  "  sleep 0.5\n"
+                  "  waited=$((waited + 1))\n"
+                  "done\n"
+                  "trap 'rm -f \"$probe\" \"$probe.ready\"' EXIT\n"
+                  "echo \"gpuguide fleet: running the copy sbcast sent, $probe\"\n";
+    } else {
+        script += "probe=" + shell_quoted(probe.string()) + "\n";
+    }
+    script += "if [ ! -x \"$probe\" ]; then\n"
               "  echo \"gpuguide fleet: $probe is not an executable file on $(hostname); put "
-              "gpuguide-probe on a path every node shares (with its libraries), then run "
-              "again\" >&2\n"
+              "gpuguide-probe on a path every node shares (with its libraries), or pass --sbcast, "
+              "then run again\" >&2\n"
               "  exit 3\n"
-              "fi\n"
-              "exec \"$probe\" --all";
-    for (const auto& arg : args) {
+              "fi\n";
+    // Not exec with --sbcast: the trap removes the copy when the probe ends.
+    script += options.sbcast ? "\"$probe\" --all" : "exec \"$probe\" --all";
+    for (const auto& arg : options.probe_args) {
         script += ' ';
         script += shell_quoted(arg);
     }
@@ -64,6 +85,10 @@ std::string slurm(const std::vector<std::string>& argv) {
         throw FleetError(describe(argv, result));
     }
     return result.out;
+}
+
+std::string sbcast_target(const std::string& task) {
+    return "/tmp/gpuguide-probe." + task;
 }
 
 std::filesystem::path task_file(const std::filesystem::path& work, const std::string& job,
@@ -136,9 +161,10 @@ Plan submit(const FleetOptions& options, const std::vector<Node>& nodes,
                          "); the nodes need it and its libraries (OpenBLAS; CUDA runtime and "
                          "cuBLAS for the GPU probes) at the same path");
     }
+    check_nodes_see(probe, work, options, nodes);
     std::filesystem::create_directories(work);
     const auto script = work / "fleet-task.sh";
-    schema::write_file_atomically(script, task_script(probe, options.probe_args, work));
+    schema::write_file_atomically(script, task_script(probe, options, work));
     ::chmod(script.c_str(), 0755);
 
     // The job's partitions: those asked for, else every partition of the chosen nodes (a node
@@ -180,11 +206,14 @@ Plan submit(const FleetOptions& options, const std::vector<Node>& nodes,
     if (!job) {
         throw FleetError("sbatch --parsable printed \"" + printed + "\", not a job id");
     }
-    Plan plan{*job, {}};
+    Plan plan{*job, {}, options.sbcast ? probe.string() : ""};
     for (const auto& node : nodes) {
         plan.nodes.push_back(node.name);
     }
     nlohmann::json saved{{"job", plan.job}, {"nodes", plan.nodes}};
+    if (!plan.sbcast_probe.empty()) {
+        saved["sbcast"] = plan.sbcast_probe;
+    }
     schema::write_file_atomically(work / (plan.job + ".plan.json"), saved.dump(1) + "\n");
     log << "fleet: submitted job array " << plan.job << " (" << nodes.size() << " task"
         << (nodes.size() == 1 ? "" : "s") << ", held until each is pinned to its node)\n";
@@ -210,7 +239,8 @@ Plan load_plan(const std::filesystem::path& work, const std::string& job) {
     try {
         const auto saved = schema::read_json_file(path);
         Plan plan{saved.at("job").get<std::string>(),
-                  saved.at("nodes").get<std::vector<std::string>>()};
+                  saved.at("nodes").get<std::vector<std::string>>(),
+                  saved.value("sbcast", std::string())};
         for (const auto& node : plan.nodes) {
             if (!safe_host_name(node)) {
                 throw FleetError(path.string() + ": node name \"" + node + "\" is not allowed");

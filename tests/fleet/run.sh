@@ -145,6 +145,54 @@ done
 [[ $state == CANCELLED ]] && pass "Slurm shows job $job CANCELLED" || fail "job $job is '$state'"
 diff -r "$tmp/out-before" "$out" >/dev/null && pass "--out unchanged" || fail "--out changed"
 
+echo "- --sbcast: the task runs the copy Slurm's sbcast sent to its node, then removes it"
+wrapper recorder "echo \"\$0\" >>\"$tmp/ran-from\"
+exec \"$probe\" \"\$@\""
+fleet sbcast --probe-exe "$tmp/recorder" --sbcast --out "$tmp/out-sbcast" --probe-arg --quick
+rc=$?
+job=$(sed -n 's/^fleet: submitted job array \([0-9]*\) .*/\1/p' "$tmp/sbcast.log")
+[[ $rc == 0 && -f $tmp/out-sbcast/$node.json ]] && pass "exit 0, $node.json collected" ||
+  { fail "exit $rc"; cat "$tmp/sbcast.log" >&2; }
+expect_in "$tmp/sbcast.log" "job ${job}_0  sent gpuguide-probe (sbcast)" "says it sent the probe"
+expect_in "$tmp/ran-from" "/tmp/gpuguide-probe.${job}_0" "the node ran the sent copy"
+expect_in "$tmp/work-sbcast/${job}_0.out" "running the copy sbcast sent" "the task says so"
+[[ ! -e /tmp/gpuguide-probe.${job}_0 && ! -e /tmp/gpuguide-probe.${job}_0.ready ]] &&
+  pass "the copy was removed" || fail "/tmp/gpuguide-probe.${job}_0 left on the node"
+"$gpuguide" fleet --slurm --probe-exe "$probe" --sbcast --no-wait >"$tmp/sbcast-no-wait.log" 2>&1
+rc=$?
+[[ $rc != 0 ]] && pass "--sbcast with --no-wait refused (exit $rc)" || fail "--sbcast --no-wait accepted"
+expect_in "$tmp/sbcast-no-wait.log" "excludes" "says the two options exclude each other"
+
+echo "- the controller goes away while the fleet waits: it asks again, then collects"
+wrapper slow-ok "sleep 8
+exec \"$probe\" \"\$@\""
+"$gpuguide" fleet --slurm --work-dir "$tmp/work-restart" --poll 0.5 --probe-exe "$tmp/slow-ok" \
+  --probe-arg --quick --out "$tmp/out-restart" >"$tmp/restart.log" 2>&1 &
+pid=$!
+for _ in $(seq 100); do
+  grep -q "1 running" "$tmp/restart.log" && break
+  sleep 0.2
+done
+ctld=$(cat "$GPUGUIDE_SLURM_DIR/run/slurmctld.pid")
+kill -TERM "$ctld"
+for _ in $(seq 50); do kill -0 "$ctld" 2>/dev/null || break; sleep 0.1; done
+# squeue itself retries for 10 to 20 s before it gives up: keep the controller away until the
+# fleet has said so (at most 60 s), then bring it back.
+for _ in $(seq 120); do
+  grep -q "asking again" "$tmp/restart.log" && break
+  sleep 0.5
+done
+slurmctld -f "$SLURM_CONF"
+wait "$pid"
+rc=$?
+[[ $rc == 0 && -f $tmp/out-restart/$node.json ]] && pass "exit 0, $node.json collected" ||
+  { fail "exit $rc after the controller came back"; cat "$tmp/restart.log" >&2; }
+expect_in "$tmp/restart.log" "asking again in 0.5 s" "says it could not reach Slurm and asks again"
+for _ in $(seq 60); do
+  [[ $(sinfo --noheader --nodes="$node" --format=%T 2>/dev/null) == idle ]] && break
+  sleep 0.5
+done
+
 echo "- --no-wait, then --collect JOBID"
 rm -rf "$out"
 "$gpuguide" fleet --slurm --work-dir "$tmp/work-later" --probe-exe "$probe" --out "$out" \

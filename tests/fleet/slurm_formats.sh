@@ -10,9 +10,9 @@ export GPUGUIDE_SLURM_PORT=${GPUGUIDE_SLURM_PORT:-$((20000 + $$ % 20000 * 2))}
 trap 'scripts/slurm-local.sh stop >/dev/null' EXIT
 scripts/slurm-local.sh start
 echo "slurm: $(sinfo --version)"
-nodes=$(sinfo --noheader --Node --format='%N|%T|%G|%c|%z|%m|%f|%P|%E')
+nodes=$(sinfo --noheader --Node --format='%N|%T|%G|%c|%z|%m|%f|%P|%n|%o|%E')
 echo "sinfo: $nodes"
-[[ $(head -n1 <<<"$nodes" | awk -F'|' '{print NF}') -ge 9 ]] || { echo "sinfo: not 9 fields" >&2; exit 1; }
+[[ $(head -n1 <<<"$nodes" | awk -F'|' '{print NF}') -ge 11 ]] || { echo "sinfo: not 11 fields" >&2; exit 1; }
 node=$(cut -d'|' -f1 <<<"$nodes" | head -n1)
 work=$GPUGUIDE_SLURM_DIR/work
 mkdir -p "$work"

@@ -7,17 +7,19 @@
 using namespace gpuguide::fleet;
 
 TEST_CASE("sinfo lines become one node each, partitions merged, the default's star dropped") {
-    const auto nodes =
-        parse_nodes("gpu01|idle|gpu:h100:8(S:0-1)|112|2:56:1|2000000|h100,sapphire|gpu*|none\n"
-                    "gpu01|idle|gpu:h100:8(S:0-1)|112|2:56:1|2000000|h100,sapphire|long|none\n"
-                    "gpu02|drained|gpu:h100:8(S:0-1)|112|2:56:1|2000000|h100,sapphire|gpu*|bad "
-                    "DIMM | slot 3\n");
+    const auto nodes = parse_nodes(
+        "gpu01|idle|gpu:h100:8(S:0-1)|112|2:56:1|2000000|h100,sapphire|gpu*|gpu01|10.1.0.1|none\n"
+        "gpu01|idle|gpu:h100:8(S:0-1)|112|2:56:1|2000000|h100,sapphire|long|gpu01|10.1.0.1|none\n"
+        "gpu02|drained|gpu:h100:8(S:0-1)|112|2:56:1|2000000|h100,sapphire|gpu*|gpu02|10.1.0.2|bad "
+        "DIMM | slot 3\n");
     REQUIRE(nodes.size() == 2);
     CHECK(nodes[0].name == "gpu01");
     CHECK(nodes[0].partitions == std::vector<std::string>{"gpu", "long"});
     CHECK_FALSE(nodes[0].unusable());
     CHECK(nodes[1].unusable());
     CHECK(nodes[1].reason == "bad DIMM | slot 3"); // the reason is last and may hold '|'
+    CHECK(nodes[0].host == "gpu01");
+    CHECK(nodes[1].address == "10.1.0.2");
 }
 
 TEST_CASE("a sinfo line with too few fields is an error naming the line") {
@@ -39,11 +41,11 @@ TEST_CASE("node states that take no job") {
 }
 
 TEST_CASE("one node per type: GPU model and count, CPUs, memory, features, usable ones first") {
-    const auto nodes = parse_nodes("a1|drained|gpu:a100:4(S:0)|64|2:32:1|512000|epyc|p|x\n"
-                                   "a2|idle|gpu:a100:4(S:1)|64|2:32:1|512000|epyc|p|none\n"
-                                   "h1|idle|gpu:h100:8|112|2:56:1|2000000|xeon|p|none\n"
-                                   "h2|idle|gpu:h100:8|112|2:56:1|2000000|xeon|p|none\n"
-                                   "h3|idle|gpu:h100:4|112|2:56:1|2000000|xeon|p|none\n");
+    const auto nodes = parse_nodes("a1|drained|gpu:a100:4(S:0)|64|2:32:1|512000|epyc|p|a1|a1|x\n"
+                                   "a2|idle|gpu:a100:4(S:1)|64|2:32:1|512000|epyc|p|a2|a2|none\n"
+                                   "h1|idle|gpu:h100:8|112|2:56:1|2000000|xeon|p|h1|h1|none\n"
+                                   "h2|idle|gpu:h100:8|112|2:56:1|2000000|xeon|p|h2|h2|none\n"
+                                   "h3|idle|gpu:h100:4|112|2:56:1|2000000|xeon|p|h3|h3|none\n");
     const auto chosen = one_per_type(nodes);
     REQUIRE(chosen.size() == 3);
     CHECK(chosen[0].name == "a2"); // a1 is drained; the socket binding does not split the type
