@@ -117,6 +117,8 @@ scancel "$blocker"
 [[ $rc == 1 ]] && pass "exit 1" || fail "exit $rc (want 1)"
 expect_in "$tmp/timeout.log" "still PENDING (Slurm's reason: Resources) after --wait-timeout; cancelled" \
   "pending state and reason"
+[[ $(grep -c "^gpuguide fleet: $node: " "$tmp/timeout.log") == 1 ]] && pass "reported once" ||
+  fail "reported $(grep -c "^gpuguide fleet: $node: " "$tmp/timeout.log") times"
 [[ $(sha256sum "$out/$node.json") == "$good_sum" ]] && pass "earlier document untouched" ||
   fail "earlier document changed"
 
