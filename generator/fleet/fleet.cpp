@@ -181,6 +181,7 @@ bool wait_for(const Plan& plan, const FleetOptions& options, const std::atomic<b
                     faults.push_back({plan.nodes[static_cast<std::size_t>(index)], id,
                                       "still " + task.state + " (Slurm's reason: " + task.reason +
                                           ") after --wait-timeout; cancelled"});
+                    reported.insert(index);
                     task.state = "CANCELLED";
                 }
             }
