@@ -10,7 +10,9 @@
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
+#include <optional>
 #include <sstream>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <utility>
 
@@ -95,6 +97,51 @@ void write_file(const std::filesystem::path& path, std::string_view bytes) {
     FileWriter writer(path);
     writer.write(bytes);
     writer.close();
+}
+
+namespace {
+
+// The whole of a regular file (not a link to one) whose size is `size`; nullopt otherwise.
+std::optional<std::string> read_regular_file(const std::filesystem::path& path, std::size_t size) {
+    struct stat info {};
+    if (::lstat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode) ||
+        static_cast<std::size_t>(info.st_size) != size) {
+        return std::nullopt;
+    }
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0) {
+        return std::nullopt;
+    }
+    std::string bytes(size, '\0');
+    std::size_t done = 0;
+    while (done < size) {
+        const auto got = ::read(fd, bytes.data() + done, size - done);
+        if (got <= 0) {
+            break;
+        }
+        done += static_cast<std::size_t>(got);
+    }
+    ::close(fd);
+    return done == size ? std::optional(std::move(bytes)) : std::nullopt;
+}
+
+} // namespace
+
+void write_file_or_link(const std::filesystem::path& path, std::string_view bytes,
+                        const std::filesystem::path& same_as) {
+    if (const auto old = read_regular_file(same_as, bytes.size()); old && *old == bytes) {
+        if (::link(same_as.c_str(), path.c_str()) == 0) {
+            return;
+        }
+        if (errno == ENOENT) { // the folder is not there yet (checked only now: one call less)
+            std::error_code ignored;
+            std::filesystem::create_directories(path.parent_path(), ignored);
+            if (::link(same_as.c_str(), path.c_str()) == 0) {
+                return;
+            }
+        }
+    }
+    write_file(path, bytes);
 }
 
 std::vector<std::filesystem::path> list_files_sorted(const std::filesystem::path& dir) {

@@ -18,6 +18,15 @@ void check_utf8(const std::filesystem::path& file, std::string_view text);
 /// since a build's durability comes from the final rename of its whole output folder.
 void write_file(const std::filesystem::path& path, std::string_view bytes);
 
+/// Like write_file, but where `same_as` already holds exactly these bytes it becomes a second
+/// name of that file (a hard link) instead of a new one. A rebuild into a staging folder beside
+/// the old site then creates no inode for an unchanged page: on ext4, creating thousands of files
+/// just after the last build's were deleted costs a quarter of a millisecond each
+/// (bench/README.md). Any failure of the link (another file system, no such file) falls back to
+/// writing.
+void write_file_or_link(const std::filesystem::path& path, std::string_view bytes,
+                        const std::filesystem::path& same_as);
+
 /// A file created (or truncated) and written in pieces with write(2), without a stream buffer
 /// copying multi-megabyte pieces; missing parent folders are created. std::runtime_error naming
 /// the file on failure; the destructor closes without reporting (call close() to know).

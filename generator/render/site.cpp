@@ -96,8 +96,10 @@ void write_theme_assets(const theme::Theme& theme, const std::filesystem::path& 
 // Renders and writes every page of every language on `jobs` threads, and each language's
 // print.html and search index as its pages finish, so no rendered page stays in memory. Errors
 // are collected per page and reported together, in reading order, so the message does not
-// depend on timing.
-void render_all(const SiteContext& site, const std::filesystem::path& dir, unsigned jobs) {
+// depend on timing. A page whose bytes equal the one in `previous` (the site being replaced)
+// is linked to it rather than written anew.
+void render_all(const SiteContext& site, const std::filesystem::path& dir,
+                const std::filesystem::path& previous, unsigned jobs) {
     struct Task {
         std::size_t language, page;
     };
@@ -119,8 +121,9 @@ void render_all(const SiteContext& site, const std::filesystem::path& dir, unsig
             auto& output = *outputs[tasks[i].language];
             try {
                 auto page = render_page(site, language, tasks[i].page);
-                write_file(dir / language.site_dir / language.pages[tasks[i].page].output,
-                           page.html);
+                const auto file =
+                    std::filesystem::path(language.site_dir) / language.pages[tasks[i].page].output;
+                write_file_or_link(dir / file, page.html, previous / file);
                 output.add(tasks[i].page, std::move(page));
             } catch (const std::exception& error) {
                 errors[i] = error.what();
@@ -271,7 +274,7 @@ BuildReport build_site(const BuildOptions& options) {
     StagingDir staging(options.out_dir);
     const unsigned jobs =
         options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
-    render_all(site, staging.path(), jobs);
+    render_all(site, staging.path(), options.out_dir, jobs);
     write_special_pages(site, staging.path());
     if (options.project) {
         write_project_files(*options.project, staging.path());
