@@ -24,9 +24,11 @@ ROWS = [
     ("zh/05-tensor-cores.md", "FP64（仅 A100）", "| 第 4 代 | Hopper H100/H200（2022） | FP64、TF32、BF16、FP16、FP8、INT8 |"),
     ("en/05-tensor-cores.md", "new tensor-core formats |", "the first GeForce cards with tensor cores"),
     ("zh/05-tensor-cores.md", "张量核心新增的格式 |", "GeForce 首次配备张量核心"),
-    # The RTX 5090 budget row rests on a labelled list price, not on "~2,000".
-    ("en/09-buying-advice.md", "| ~2,000 | RTX 5090 32 GB (USD 1,999) |", "check a dated street price"),
-    ("zh/09-buying-advice.md", "| 约 2000 美元 | RTX 5090 32 GB（1999 美元） |", "注明日期的实际成交价"),
+    # The RTX 5090 budget row rests on a dated street price with its source, not on "~2,000".
+    ("en/09-buying-advice.md", "| ~2,000 | RTX 5090 32 GB (USD 1,999) |", "US street prices reported on 22 June 2026"),
+    ("zh/09-buying-advice.md", "| 约 2000 美元 | RTX 5090 32 GB（1999 美元） |", "2026 年 6 月 22 日报道的美国实际零售价"),
+    ("en/23-references.md", None, "The RTX 5090 Is the Receipt”, 22 June 2026"),
+    ("zh/23-references.md", None, "The RTX 5090 Is the Receipt”，2026 年 6 月 22 日"),
     # The bandwidth formula, worked for GDDR7 and HBM3.
     ("en/08-gpu-metrics.md", None, "bus width (bits) ÷ 8 × data rate per pin (Gb/s)"),
     ("zh/08-gpu-metrics.md", None, "总线位宽（bit）÷ 8 × 单引脚数据速率（Gb/s）"),
