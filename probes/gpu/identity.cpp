@@ -34,6 +34,15 @@ GpuIdentity gpu_identity() {
     int runtime = 0, driver = 0;
     if (cudaRuntimeGetVersion(&runtime) == cudaSuccess)
         identity.cuda_runtime = cuda_version_text(runtime);
+    identity.driver = gpu::Nvml::instance().driver_version();
+    if (cudaDriverGetVersion(&driver) == cudaSuccess && driver > 0)
+        identity.cuda_driver = cuda_version_text(driver);
+    if (driver == 0) {
+        // Without a driver nothing is measured on a GPU, so cuBLAS is not loaded just for its
+        // version: mapping it costs about 200 MB of resident memory and a fifth of a second.
+        identity.reason = "no NVIDIA driver found (libcuda is not installed): no GPU to measure";
+        return identity;
+    }
     int major = 0, minor = 0, patch = 0;
     // cuBLAS is loaded at run time: null where this host lacks it (the GEMM probes say why).
     const gpu::CublasApi& cublas = gpu::CublasApi::instance();
@@ -42,13 +51,6 @@ GpuIdentity gpu_identity() {
         cublas.get_property(PATCH_LEVEL, &patch) == CUBLAS_STATUS_SUCCESS)
         identity.cublas =
             std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(patch);
-    identity.driver = gpu::Nvml::instance().driver_version();
-    if (cudaDriverGetVersion(&driver) == cudaSuccess && driver > 0)
-        identity.cuda_driver = cuda_version_text(driver);
-    if (driver == 0) {
-        identity.reason = "no NVIDIA driver found (libcuda is not installed): no GPU to measure";
-        return identity;
-    }
     if (driver < runtime) {
         identity.reason = "the NVIDIA driver supports CUDA " + *identity.cuda_driver +
                           " but these probes need CUDA " + *identity.cuda_runtime +
