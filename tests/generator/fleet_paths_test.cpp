@@ -2,6 +2,7 @@
 // work folder (generator/fleet/shared_paths.cpp)? Real statfs(2) calls on this machine's folders;
 // the nodes are Node values as sinfo would describe them.
 #include "fleet/internal.hpp"
+#include "generator_fixture.hpp"
 #include "gpuguide_catch.hpp"
 
 #include <fstream>
@@ -27,16 +28,6 @@ Node node_named(const std::string& name, const std::string& address) {
     return node;
 }
 
-struct TempFolder {
-    std::filesystem::path path;
-    TempFolder() {
-        std::string pattern =
-            (std::filesystem::temp_directory_path() / "gpuguide-fleet-paths.XXXXXX").string();
-        path = ::mkdtemp(pattern.data());
-    }
-    ~TempFolder() { std::filesystem::remove_all(path); }
-};
-
 } // namespace
 
 TEST_CASE("a node is this machine by its name, its NodeHostname or a loopback address") {
@@ -47,10 +38,10 @@ TEST_CASE("a node is this machine by its name, its NodeHostname or a loopback ad
 }
 
 TEST_CASE("file systems are named, and a folder not made yet is judged by its parent") {
-    TempFolder temp;
-    const auto here = file_system_of(temp.path);
+    gg_test::TempDir temp;
+    const auto here = file_system_of(temp.path());
     CHECK_FALSE(here.name.empty());
-    const auto later = file_system_of(temp.path / "not" / "made" / "yet");
+    const auto later = file_system_of(temp.path() / "not" / "made" / "yet");
     CHECK(later.name == here.name);
     CHECK(later.shared == here.shared);
     // /proc is no file system in the table: its f_type is shown, and it is not taken as shared.
@@ -60,14 +51,14 @@ TEST_CASE("file systems are named, and a folder not made yet is judged by its pa
 }
 
 TEST_CASE("a probe program or work folder on a local disk, for another node, is refused") {
-    TempFolder temp;
-    if (file_system_of(temp.path).shared) {
+    gg_test::TempDir temp;
+    if (file_system_of(temp.path()).shared) {
         WARN("the temporary folder is on a network file system here; nothing to refuse");
         return;
     }
-    const auto probe = temp.path / "gpuguide-probe";
+    const auto probe = temp.path() / "gpuguide-probe";
     std::ofstream(probe) << "#!/bin/sh\n";
-    const auto work = temp.path / "work";
+    const auto work = temp.path() / "work";
     const std::vector<Node> elsewhere{node_named("gpu-node-17-not-this", "10.0.0.17"),
                                       node_named("gpu-node-18-not-this", "10.0.0.18")};
     FleetOptions options;
