@@ -22,6 +22,15 @@ fleet() {
   shift
   "$gpuguide" fleet --slurm --work-dir "$tmp/work-$name" --poll 0.5 "$@" >"$tmp/$name.log" 2>&1
 }
+# wait_for FILE TEXT SECONDS: until FILE holds TEXT, checked every 0.2 s, at most SECONDS.
+wait_for() {
+  local i
+  for ((i = 0; i < $3 * 5; i++)); do
+    grep -qF -- "$2" "$1" 2>/dev/null && return 0
+    sleep 0.2
+  done
+  return 1
+}
 wrapper() { # wrapper NAME BODY: a probe stand-in that runs on the node (--list: the real one's)
   printf '#!/bin/sh\n[ "$1" = --list ] && exec "%s" --list\n%s\n' "$probe" "$2" >"$tmp/$1"
   chmod +x "$tmp/$1"
@@ -128,10 +137,7 @@ cp -a "$out" "$tmp/out-before"
 "$gpuguide" fleet --slurm --work-dir "$tmp/work-cancel" --poll 0.5 --probe-exe "$tmp/slow" \
   --out "$out" >"$tmp/cancel.log" 2>&1 &
 pid=$!
-for _ in $(seq 100); do
-  grep -q "1 running" "$tmp/cancel.log" && break
-  sleep 0.2
-done
+wait_for "$tmp/cancel.log" "1 running" 20
 kill -TERM "$pid"
 wait "$pid"
 rc=$?
@@ -171,19 +177,13 @@ exec \"$probe\" \"\$@\""
 "$gpuguide" fleet --slurm --work-dir "$tmp/work-restart" --poll 0.5 --probe-exe "$tmp/slow-ok" \
   --probe-arg --quick --out "$tmp/out-restart" >"$tmp/restart.log" 2>&1 &
 pid=$!
-for _ in $(seq 100); do
-  grep -q "1 running" "$tmp/restart.log" && break
-  sleep 0.2
-done
+wait_for "$tmp/restart.log" "1 running" 20
 ctld=$(cat "$GPUGUIDE_SLURM_DIR/run/slurmctld.pid")
 kill -TERM "$ctld"
 for _ in $(seq 50); do kill -0 "$ctld" 2>/dev/null || break; sleep 0.1; done
 # squeue itself retries for 10 to 20 s before it gives up: keep the controller away until the
 # fleet has said so (at most 60 s), then bring it back.
-for _ in $(seq 120); do
-  grep -q "asking again" "$tmp/restart.log" && break
-  sleep 0.5
-done
+wait_for "$tmp/restart.log" "asking again" 60
 slurmctld -f "$SLURM_CONF"
 wait "$pid"
 rc=$?
