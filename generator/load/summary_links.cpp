@@ -39,21 +39,26 @@ std::size_t skip_code_span(std::string_view text, std::size_t i) {
     return i + run;
 }
 
+// Past a backslash escape or a code span starting at i, where no bracket counts; i itself
+// otherwise.
+std::size_t skip_literal(std::string_view text, std::size_t i) {
+    if (text[i] == '\\') {
+        return i + 2;
+    }
+    return text[i] == '`' ? skip_code_span(text, i) : i;
+}
+
 // For each `[`, the index of the `]` that closes it (npos if none), in one pass: a scan from each
 // `[` would take quadratic time on a long line of brackets.
 std::vector<std::size_t> closing_brackets(std::string_view text) {
     std::vector<std::size_t> closes(text.size(), std::string_view::npos);
     std::vector<std::size_t> open;
     for (std::size_t i = 0; i < text.size();) {
+        if (const auto after = skip_literal(text, i); after != i) {
+            i = after;
+            continue;
+        }
         const char c = text[i];
-        if (c == '\\') {
-            i += 2;
-            continue;
-        }
-        if (c == '`') {
-            i = skip_code_span(text, i);
-            continue;
-        }
         if (c == '[') {
             open.push_back(i);
         } else if (c == ']' && !open.empty()) {
@@ -157,15 +162,11 @@ std::vector<SummaryLink> find_summary_links(std::string_view text) {
     }
     const auto closes = closing_brackets(text);
     for (std::size_t i = 0; i < text.size();) {
+        if (const auto after = skip_literal(text, i); after != i) {
+            i = after;
+            continue;
+        }
         const char c = text[i];
-        if (c == '\\') {
-            i += 2;
-            continue;
-        }
-        if (c == '`') {
-            i = skip_code_span(text, i);
-            continue;
-        }
         if (c != '[') {
             ++i;
             continue;
