@@ -43,8 +43,12 @@ std::string task_script(const std::filesystem::path& probe, const FleetOptions& 
     if (options.sbcast) {
         // sbcast writes the copy in place, block by block: the ready file, sent after it, is
         // what says the copy is whole. Five minutes, then the task says what did not arrive.
+        // The copy is removed when the task ends, however it ends: scancel's SIGTERM (while
+        // waiting or while the probe runs) ends the shell through exit, which runs the EXIT trap.
         script += "probe=\"" + sbcast_target("$task") +
                   "\"\n"
+                  "trap 'rm -f \"$probe\" \"$probe.ready\"' EXIT\n"
+                  "trap 'exit 143' TERM INT\n"
                   "waited=0\n"
                   "while [ ! -e \"$probe.ready\" ]; do\n"
                   "  if [ \"$waited\" -ge 600 ]; then\n"
@@ -56,7 +60,6 @@ std::string task_script(const std::filesystem::path& probe, const FleetOptions& 
                   "  sleep 0.5\n"
                   "  waited=$((waited + 1))\n"
                   "done\n"
-                  "trap 'rm -f \"$probe\" \"$probe.ready\"' EXIT\n"
                   "echo \"gpuguide fleet: running the copy sbcast sent, $probe\"\n";
     } else {
         script += "probe=" + shell_quoted(probe.string()) + "\n";

@@ -131,13 +131,13 @@ expect_in "$tmp/timeout.log" "still PENDING (Slurm's reason: Resources) after --
 [[ $(sha256sum "$out/$node.json") == "$good_sum" ]] && pass "earlier document untouched" ||
   fail "earlier document changed"
 
-echo "- SIGTERM cancels the submitted job and leaves --out as it was"
+echo "- SIGTERM cancels the submitted job and leaves --out as it was (with --sbcast: the copy goes too)"
 wrapper slow 'sleep 300'
 cp -a "$out" "$tmp/out-before"
 "$gpuguide" fleet --slurm --work-dir "$tmp/work-cancel" --poll 0.5 --probe-exe "$tmp/slow" \
-  --out "$out" >"$tmp/cancel.log" 2>&1 &
+  --sbcast --out "$out" >"$tmp/cancel.log" 2>&1 &
 pid=$!
-wait_for "$tmp/cancel.log" "1 running" 20
+wait_for "$tmp/cancel.log" "sent gpuguide-probe (sbcast)" 20
 kill -TERM "$pid"
 wait "$pid"
 rc=$?
@@ -152,6 +152,12 @@ for _ in $(seq 50); do
 done
 [[ $state == CANCELLED ]] && pass "Slurm shows job $job CANCELLED" || fail "job $job is '$state'"
 diff -r "$tmp/out-before" "$out" >/dev/null && pass "--out unchanged" || fail "--out changed"
+for _ in $(seq 50); do
+  [[ ! -e /tmp/gpuguide-probe.${job}_0 ]] && break
+  sleep 0.2
+done
+[[ ! -e /tmp/gpuguide-probe.${job}_0 && ! -e /tmp/gpuguide-probe.${job}_0.ready ]] &&
+  pass "the cancelled task removed its sbcast copy" || fail "/tmp/gpuguide-probe.${job}_0 left behind"
 
 echo "- --sbcast: the task runs the copy Slurm's sbcast sent to its node, then removes it"
 wrapper recorder "echo \"\$0\" >>\"$tmp/ran-from\"
