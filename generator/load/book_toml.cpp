@@ -80,9 +80,12 @@ class Reader {
 } // namespace
 
 BookConfig load_book_toml(const std::filesystem::path& file) {
+    return parse_book_toml(read_file(file), file);
+}
+
+BookConfig parse_book_toml(std::string_view source, const std::filesystem::path& file) {
     BookConfig config;
     config.root = file.parent_path(); // "" for ./book.toml: messages then say book.toml
-    const std::string source = read_file(file);
     check_utf8(file, source);
     toml::table document;
     try {

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace gpuguide {
@@ -32,5 +33,9 @@ struct BookConfig {
 /// Reads `file` (a book.toml). Throws InputError "book.toml:LINE: problem; what to do" for TOML
 /// syntax errors and known keys of the wrong type; collects a warning per unknown key.
 BookConfig load_book_toml(const std::filesystem::path& file);
+
+/// load_book_toml on `source`, the text of `file` (already read; `file` names it in messages and
+/// its folder is the book's root).
+BookConfig parse_book_toml(std::string_view source, const std::filesystem::path& file);
 
 } // namespace gpuguide

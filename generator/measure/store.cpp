@@ -277,11 +277,16 @@ HostDocument load_measurement_document(const std::filesystem::path& file, Origin
                 "too large for a measurement document (" + std::to_string(size >> 20) +
                     " MiB); regenerate it with gpuguide-probe");
     }
+    return parse_measurement_document(read_file(file), file, origin);
+}
+
+HostDocument parse_measurement_document(std::string_view text, const std::filesystem::path& file,
+                                        Origin origin) {
     HostDocument document;
     document.file = file;
     document.origin = origin;
     try {
-        document.json = nlohmann::json::parse(read_file(file));
+        document.json = nlohmann::json::parse(text);
     } catch (const nlohmann::json::exception& parse_error) {
         fail_at(file, 0, std::string("not valid JSON: ") + parse_error.what());
     }

@@ -110,6 +110,11 @@ class Store {
 /// InputError naming the file for invalid JSON, a schema problem or an oversized file.
 HostDocument load_measurement_document(const std::filesystem::path& file, Origin origin);
 
+/// load_measurement_document on `text`, the contents of `file` (already read; `file` names it in
+/// messages, and its stem is the host when the document names none).
+HostDocument parse_measurement_document(std::string_view text, const std::filesystem::path& file,
+                                        Origin origin);
+
 /// Reads every *.json in dir (sorted by file name) as a reference document (or, with
 /// Origin::Fleet, a fleet host's); InputError naming the file for invalid JSON or a document that
 /// is not a measurement document. A missing folder gives no documents.

@@ -107,3 +107,21 @@ TEST_CASE("book.toml errors name the line and what to do", "[book-toml]") {
     CHECK(error_of(dir, "[book]\ntitle = \"unclosed\n").starts_with("book.toml:2: "));
     CHECK(error_of(dir, "book = 1\n") == "book.toml:1: `book` must be a table `[book]`");
 }
+
+TEST_CASE("book.toml text already in memory reads as the file does", "[book-toml]") {
+    // parse_book_toml is what load_book_toml runs after reading (fuzz_book_toml calls it): the
+    // path only names the file in messages and gives the book's root.
+    const auto config = gpuguide::parse_book_toml("[book]\ntitle = \"T\"\n[rust]\nedition = 1\n",
+                                                  "lab/handbook/book.toml");
+    CHECK(config.root == "lab/handbook");
+    CHECK(config.title == "T");
+    REQUIRE(config.warnings.size() == 1);
+    CHECK(config.warnings[0].starts_with("lab/handbook/book.toml:3: warning: `rust`"));
+    try {
+        gpuguide::parse_book_toml("[book]\nsrc = 1\n", "lab/handbook/book.toml");
+        FAIL("no error");
+    } catch (const gpuguide::InputError& error) {
+        CHECK(std::string(error.what()) ==
+              "lab/handbook/book.toml:2: `src` must be text in quotes, e.g. src = \"...\"");
+    }
+}

@@ -2,6 +2,7 @@
 // content/measurements/fleet/ give site/<lang>/fleet.html in both languages; none give no page.
 #include "generator_fixture.hpp"
 #include "gpuguide_catch.hpp"
+#include "measure/store.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -87,4 +88,26 @@ TEST_CASE("an invalid fleet document fails the build naming its file", "[fleet]"
     BookCopy book;
     write(book.content() / "measurements" / "fleet" / "bad.json", "{\"schema\": 1}");
     CHECK_THAT(book.build_error(), Catch::Matchers::ContainsSubstring("fleet/bad.json"));
+}
+
+TEST_CASE("a fleet document already in memory loads as the file does", "[fleet]") {
+    // parse_measurement_document is what load_measurement_document runs after reading (fuzz_fleet
+    // calls it): the file only names the document in messages.
+    BookCopy book;
+    auto document = json::parse(read(book.root() / "this-host.json"));
+    document["provenance"]["host"] = "node7";
+    const auto host = gpuguide::measure::parse_measurement_document(
+        document.dump(), "content/measurements/fleet/node7.json", gpuguide::measure::Origin::Fleet);
+    CHECK(host.host == "node7");
+    CHECK(host.origin == gpuguide::measure::Origin::Fleet);
+    CHECK(host.json == document);
+    try {
+        gpuguide::measure::parse_measurement_document(
+            "{\"schema\":", "content/measurements/fleet/node7.json",
+            gpuguide::measure::Origin::Fleet);
+        FAIL("no error");
+    } catch (const gpuguide::InputError& error) {
+        CHECK(std::string(error.what())
+                  .starts_with("content/measurements/fleet/node7.json: not valid JSON"));
+    }
 }
