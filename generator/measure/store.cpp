@@ -319,6 +319,19 @@ HostDocument parse_measurement_document(std::string_view text, const std::filesy
     return document;
 }
 
+void check_one_document_per_host(const std::vector<HostDocument>& documents) {
+    std::map<std::string, const HostDocument*> seen;
+    for (const auto& document : documents) {
+        const auto [earlier, added] = seen.emplace(document.host, &document);
+        if (!added) {
+            fail_at(document.file, 0,
+                    "host \"" + document.host + "\" already has a measurement document (" +
+                        earlier->second->file.generic_string() +
+                        "); a host has one: remove one of them, or correct its /provenance/host");
+        }
+    }
+}
+
 std::vector<HostDocument> load_reference_documents(const std::filesystem::path& dir,
                                                    Origin origin) {
     std::vector<HostDocument> documents;

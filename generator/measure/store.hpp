@@ -115,6 +115,10 @@ HostDocument load_measurement_document(const std::filesystem::path& file, Origin
 HostDocument parse_measurement_document(std::string_view text, const std::filesystem::path& file,
                                         Origin origin);
 
+/// InputError naming both files when two documents are of the same host (a reference and a fleet
+/// document, or two fleet documents): `host:` names and the fleet page need one document a host.
+void check_one_document_per_host(const std::vector<HostDocument>& documents);
+
 /// Reads every *.json in dir (sorted by file name) as a reference document (or, with
 /// Origin::Fleet, a fleet host's); InputError naming the file for invalid JSON or a document that
 /// is not a measurement document. A missing folder gives no documents.

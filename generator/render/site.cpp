@@ -239,6 +239,7 @@ BuildReport build_site(const BuildOptions& options) {
              options.content_dir / "measurements" / "fleet", measure::Origin::Fleet)) {
         references.push_back(std::move(host));
     }
+    measure::check_one_document_per_host(references);
     if (previous && previous->inputs == manifest.inputs) {
         manifest.probes = previous->probes;
     } else {
