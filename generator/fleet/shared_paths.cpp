@@ -3,12 +3,12 @@
 // a file system every node mounts at the same path (or the probe is sent with --sbcast). The
 // login node cannot look at the nodes' mounts without a job, but it can tell a network or cluster
 // file system from a local disk: statfs(2)'s f_type.
+#include "core/identity.hpp"
 #include "fleet/internal.hpp"
 
 #include <array>
 #include <cstdint>
 #include <sys/statfs.h>
-#include <unistd.h>
 
 namespace gpuguide::fleet::detail {
 namespace {
@@ -47,14 +47,6 @@ constexpr std::array kFileSystems{
     KnownFileSystem{0x794C7630, "overlay", false},
 };
 
-std::string this_host_name() {
-    std::array<char, 256> name{};
-    if (::gethostname(name.data(), name.size() - 1) != 0) {
-        return "";
-    }
-    return name.data();
-}
-
 std::string short_name(const std::string& name) {
     return name.substr(0, name.find('.'));
 }
@@ -86,12 +78,12 @@ FileSystem file_system_of(const std::filesystem::path& path) {
 }
 
 bool is_this_host(const Node& node) {
-    const auto here = this_host_name();
+    const auto here = probes::host_name();
     if (node.address.starts_with("127.") || node.address == "::1" || node.address == "localhost") {
         return true;
     }
     for (const auto* name : {&node.host, &node.name}) {
-        if (!here.empty() && (*name == here || short_name(*name) == short_name(here))) {
+        if (*name == here || short_name(*name) == short_name(here)) {
             return true;
         }
     }

@@ -10,7 +10,6 @@
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
-#include <optional>
 #include <sstream>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -99,37 +98,20 @@ void write_file(const std::filesystem::path& path, std::string_view bytes) {
     writer.close();
 }
 
-namespace {
-
-// The whole of a regular file (not a link to one) whose size is `size`; nullopt otherwise.
-std::optional<std::string> read_regular_file(const std::filesystem::path& path, std::size_t size) {
-    struct stat info {};
-    if (::lstat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode) ||
-        static_cast<std::size_t>(info.st_size) != size) {
-        return std::nullopt;
-    }
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-    if (fd < 0) {
-        return std::nullopt;
-    }
-    std::string bytes(size, '\0');
-    std::size_t done = 0;
-    while (done < size) {
-        const auto got = ::read(fd, bytes.data() + done, size - done);
-        if (got <= 0) {
-            break;
-        }
-        done += static_cast<std::size_t>(got);
-    }
-    ::close(fd);
-    return done == size ? std::optional(std::move(bytes)) : std::nullopt;
-}
-
-} // namespace
-
 void write_file_or_link(const std::filesystem::path& path, std::string_view bytes,
                         const std::filesystem::path& same_as) {
-    if (const auto old = read_regular_file(same_as, bytes.size()); old && *old == bytes) {
+    // lstat, not stat: a symbolic link in the old site is never linked to. The size is compared
+    // first, so a changed page of another length costs no read.
+    struct stat info {};
+    bool same = false;
+    if (::lstat(same_as.c_str(), &info) == 0 && S_ISREG(info.st_mode) &&
+        static_cast<std::size_t>(info.st_size) == bytes.size()) {
+        try {
+            same = read_file(same_as) == bytes;
+        } catch (const InputError&) {
+        }
+    }
+    if (same) {
         if (::link(same_as.c_str(), path.c_str()) == 0) {
             return;
         }
