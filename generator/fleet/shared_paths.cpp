@@ -3,7 +3,7 @@
 // a file system every node mounts at the same path (or the probe is sent with --sbcast). The
 // login node cannot look at the nodes' mounts without a job, but it can tell a network or cluster
 // file system from a local disk: statfs(2)'s f_type.
-#include "core/identity.hpp"
+#include "core/host.hpp"
 #include "fleet/internal.hpp"
 
 #include <array>

@@ -6,8 +6,6 @@
 #include "gpu/gpu_identity.hpp"
 #include "probe_build_info.hpp"
 
-#include <unistd.h>
-
 namespace gpuguide::probes {
 
 std::string probe_version() {
@@ -23,13 +21,6 @@ std::string compiler_description() {
     if (!cuda.empty())
         text += "; " + cuda;
     return text;
-}
-
-std::string host_name() {
-    char name[256] = {};
-    if (gethostname(name, sizeof name - 1) != 0 || name[0] == '\0')
-        return "unknown";
-    return name;
 }
 
 nlohmann::json machine_identity() {

@@ -1,6 +1,8 @@
 // This build and machine, as recorded in provenance and hashed into the cache key.
 #pragma once
 
+#include "core/host.hpp"
+
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -17,8 +19,5 @@ std::string probe_source_hash();
 
 /// "GNU 12.2.0; nvcc 13.0.48" — the compilers that built the probes.
 std::string compiler_description();
-
-/// The host name (gethostname), "unknown" if it cannot be read.
-std::string host_name();
 
 } // namespace gpuguide::probes
