@@ -26,7 +26,13 @@ std::string category_of(const Point& point) {
 } // namespace
 
 std::string series_name(const Series& series, std::size_t index) {
-    return series.name.empty() ? "#" + std::to_string(index + 1) : series.name;
+    if (!series.name.empty())
+        return series.name;
+    // Appended, not `"#" + std::to_string(...)`: GCC 12 at -O3 warns about that operator+'s
+    // inlined memcpy (-Wrestrict, a false positive).
+    std::string name = "#";
+    name += std::to_string(index + 1);
+    return name;
 }
 
 void draw_no_data(SvgWriter& svg, const Frame& frame, const Strings& strings) {

@@ -30,7 +30,8 @@ BlockHtml data_table(const Body& body, const Context& context) {
     body.allow_only(root, {"data", "columns", "where", "sort", "limit", "title"});
     // Named, not a temporary: see measured_table.cpp (GCC 14's -Wdangling-reference).
     const YAML::Node data_node = root["data"] ? root["data"] : root;
-    const auto& data = data_file(body, data_node, context, body.text(root, "data"));
+    const std::string data_name = body.text(root, "data");
+    const auto& data = data_file(body, data_node, context, data_name);
     const auto fields = body.words(root, "columns", {});
     if (fields.empty()) {
         body.fail(root, "missing `columns` (a list of fields, e.g. [name, year])");

@@ -37,6 +37,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             .lang = data[0] & 0x80 ? "zh" : "en",
             .file = "content/en/fuzz.md",
             .line_offset = 4,
+            .id_prefix = "",
             .render_table = [&fx](const std::string& name, const nlohmann::json& view) {
                 return fx.templates.render("tables/" + name, view);
             }};

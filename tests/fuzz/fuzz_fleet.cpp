@@ -56,6 +56,7 @@ void expand_page(const gpuguide::measure::Store& store, const char* lang) {
             .lang = lang,
             .file = "content/en/fleet-fuzz.md",
             .line_offset = 0,
+            .id_prefix = "",
             .render_table = [&fx](const std::string& name, const nlohmann::json& view) {
                 return fx.templates.render("tables/" + name, view);
             }};
