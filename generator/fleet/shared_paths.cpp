@@ -78,7 +78,7 @@ FileSystem file_system_of(const std::filesystem::path& path) {
 }
 
 bool is_this_host(const Node& node) {
-    const auto here = probes::host_name();
+    static const auto here = probes::host_name(); // one gethostname for all the nodes
     if (node.address.starts_with("127.") || node.address == "::1" || node.address == "localhost") {
         return true;
     }

@@ -1,6 +1,7 @@
 // Only this file sees the configure-time definitions, so a changed source hash rebuilds one file.
 #include "core/identity.hpp"
 
+#include "core/host.hpp"
 #include "core/probe.hpp"
 #include "cpu/cpu_probes.hpp"
 #include "gpu/gpu_identity.hpp"

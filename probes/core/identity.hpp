@@ -1,8 +1,6 @@
 // This build and machine, as recorded in provenance and hashed into the cache key.
 #pragma once
 
-#include "core/host.hpp"
-
 #include <nlohmann/json.hpp>
 #include <string>
 

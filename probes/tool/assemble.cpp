@@ -1,5 +1,6 @@
 #include "tool/assemble.hpp"
 
+#include "core/host.hpp"
 #include "core/identity.hpp"
 #include "core/stats.hpp"
 #include "cpu/cpu_probes.hpp"

@@ -1,23 +1,17 @@
 // The check gpuguide fleet makes before submitting: can the nodes see the probe program and the
 // work folder (generator/fleet/shared_paths.cpp)? Real statfs(2) calls on this machine's folders;
 // the nodes are Node values as sinfo would describe them.
+#include "core/host.hpp"
 #include "fleet/internal.hpp"
 #include "generator_fixture.hpp"
 #include "gpuguide_catch.hpp"
 
 #include <fstream>
-#include <unistd.h>
 
 using namespace gpuguide::fleet;
 using namespace gpuguide::fleet::detail;
 
 namespace {
-
-std::string this_host() {
-    char name[256] = {};
-    ::gethostname(name, sizeof name - 1);
-    return name;
-}
 
 Node node_named(const std::string& name, const std::string& address) {
     Node node;
@@ -32,8 +26,8 @@ Node node_named(const std::string& name, const std::string& address) {
 
 TEST_CASE("a node is this machine by its name, its NodeHostname or a loopback address") {
     CHECK(is_this_host(node_named("whatever", "127.0.0.1"))); // scripts/slurm-local.sh's node
-    CHECK(is_this_host(node_named(this_host(), "10.9.9.9")));
-    CHECK(is_this_host(node_named(this_host() + ".cluster.example", "10.9.9.9")));
+    CHECK(is_this_host(node_named(gpuguide::probes::host_name(), "10.9.9.9")));
+    CHECK(is_this_host(node_named(gpuguide::probes::host_name() + ".cluster.example", "10.9.9.9")));
     CHECK_FALSE(is_this_host(node_named("gpu-node-17-not-this", "10.0.0.17")));
 }
 
@@ -92,8 +86,8 @@ TEST_CASE("a probe program or work folder on a local disk, for another node, is 
         options.assume_shared = true;
         CHECK_NOTHROW(check_nodes_see(probe, work, options, elsewhere));
         options.assume_shared = false;
-        CHECK_NOTHROW(check_nodes_see(
-            probe, work, options,
-            {node_named(this_host(), "10.1.1.1"), node_named("local-node", "127.0.0.1")}));
+        CHECK_NOTHROW(check_nodes_see(probe, work, options,
+                                      {node_named(gpuguide::probes::host_name(), "10.1.1.1"),
+                                       node_named("local-node", "127.0.0.1")}));
     }
 }
