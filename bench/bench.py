@@ -50,6 +50,7 @@ def remove(path):
 
 SET_ASIDE = ".set-aside"
 set_aside_count = 0
+set_aside_folders = set()  # every .set-aside folder made, for remove_set_aside()
 
 
 def set_aside(path):
@@ -66,13 +67,15 @@ def set_aside(path):
         return
     folder = path.parent / SET_ASIDE
     folder.mkdir(exist_ok=True)
+    set_aside_folders.add(folder)
     set_aside_count += 1
     path.rename(folder / f"{set_aside_count}-{path.name}")
 
 
-def remove_set_aside(*folders):
-    for folder in folders:
-        remove(Path(folder) / SET_ASIDE)
+def remove_set_aside():
+    for folder in set_aside_folders:
+        remove(folder)
+    set_aside_folders.clear()
 
 
 def timed(command, stdout_path=None):
@@ -258,7 +261,7 @@ def main():
         interleaved(list(guide.values()), args.runs)
         guide_log = guide["guide-cold"].last_stdout
     end_load = loadavg()
-    remove_set_aside(rows["cold"].output.parent, *([] if args.no_guide else [guide["guide-cold"].output.parent]))
+    remove_set_aside()
 
     header = ["| tool | median s | min–max s | CPU s | pages/s | peak RSS MB | output MB |",
               "|---|---:|---:|---:|---:|---:|---:|"]
