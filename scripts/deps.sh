@@ -68,13 +68,14 @@ start=$SECONDS
 # has / at 755; a chroot unpacked into a `mktemp -d` folder has it at 700. In a chroot (ischroot,
 # from Debian's essential debianutils) that folder is only the chroot's, so it gets Debian's 755;
 # on a real system, where something else made / private, say what is wrong and change nothing.
-if [[ $step == test ]] && ! installed munge && [[ $(stat -c %a /) != *[157] ]]; then
+root_mode=$(stat -c %a /)
+if [[ $step == test ]] && ! installed munge && [[ $root_mode != *[157] ]]; then
   if ischroot 2>/dev/null; then
-    echo "deps: this chroot's / is mode $(stat -c %a /); setting it to 755, as Debian has it," \
+    echo "deps: this chroot's / is mode $root_mode; setting it to 755, as Debian has it," \
       "so that munge's installer can run as its own user"
     $sudo chmod 755 /
   else
-    echo "deps: / is mode $(stat -c %a /), so munge's installer (Slurm, for the fleet tests) cannot" \
+    echo "deps: / is mode $root_mode, so munge's installer (Slurm, for the fleet tests) cannot" \
       "run as its own user; run 'chmod 755 /' (a normal system has / at 755) and try again" >&2
     exit 1
   fi
