@@ -53,11 +53,12 @@ def matmul(dtype, tf32=False, n=8192):
     return 2 * n**3 / seconds / 1e12
 
 
-def fp8_matmul(n=8192):
+def fp8_matmul(fast_accum, n=8192):
     a = torch.randn(n, n, device="cuda").to(torch.float8_e4m3fn)
     b = torch.randn(n, n, device="cuda").to(torch.float8_e4m3fn).t()  # column-major B, as required
     one = torch.tensor(1.0, device="cuda")
-    seconds = timed(lambda: torch._scaled_mm(a, b, scale_a=one, scale_b=one, out_dtype=torch.bfloat16))
+    seconds = timed(lambda: torch._scaled_mm(a, b, scale_a=one, scale_b=one, out_dtype=torch.bfloat16,
+                                             use_fast_accum=fast_accum))
     return 2 * n**3 / seconds / 1e12
 
 
@@ -71,7 +72,8 @@ def main():
         "matmul_fp16": (lambda: matmul(torch.float16), "TFLOP/s"),
         "matmul_tf32": (lambda: matmul(torch.float32, tf32=True), "TFLOP/s"),
         "matmul_fp32": (lambda: matmul(torch.float32), "TFLOP/s"),
-        "matmul_fp8": (fp8_matmul, "TFLOP/s"),
+        "matmul_fp8": (lambda: fp8_matmul(fast_accum=False), "TFLOP/s"),
+        "matmul_fp8_fast_accum": (lambda: fp8_matmul(fast_accum=True), "TFLOP/s"),
     }
     for name, (fn, unit) in anchors.items():
         try:

@@ -1,27 +1,39 @@
 """Side-by-side table: the probes' two runs, their spread, the PyTorch anchor (and whether run 1
-is within 5% of it, the issue's bar), the datasheet.
+is within 5% of it, the issue's bar), and the datasheet limit (and whether run 1 stays under it).
 
 compare.py RUN1.json RUN2.json ANCHORS.json RUN1.time RUN2.time  → markdown on stdout.
-The datasheet limits are the H100 SXM5 80GB's (the reference GPU); on another GPU that column
-is only a yardstick.
+The limits come from the guide's own catalogue (content/data/gpus.json), for the record that the
+measured GPU's name matches (GPU_RECORDS); on another GPU the column says so and stays empty.
 """
 import json
+import os
 import sys
 
-# (label, probe, JSON pointer into the result, anchor name, datasheet limit, unit). A GEMM
-# pointer may end in "sweep/n=8192": the sweep entry of that size, the anchors' own size.
+CATALOGUE = os.path.join(os.path.dirname(__file__), "..", "..", "content", "data", "gpus.json")
+
+# nvidia-smi / cudaGetDeviceProperties name → the catalogue record whose datasheet applies, and
+# the limits the catalogue has no column for: PCIe Gen5 x16 carries 64 GB/s per direction raw,
+# about 63 after encoding; Hopper's FP64 matrix units run at twice the plain FP64 rate.
+GPU_RECORDS = {
+    "NVIDIA H100 80GB HBM3": ("h100-sxm", {"pcie_gbs": 63, "fp64_tensor_tflops": 67}),
+    "NVIDIA H200": ("h200", {"pcie_gbs": 63, "fp64_tensor_tflops": 67}),
+}
+
+# (label, probe, JSON pointer into the result, anchor name, limit's catalogue column, unit). A
+# GEMM pointer may end in "sweep/n=8192": the sweep entry of that size, the anchors' own size.
 ROWS = [
-    ("Device memory, STREAM copy", "gpu.stream", "/devices/0/copy", "device_copy", 3350, "GB/s"),
-    ("Device memory, STREAM triad", "gpu.stream", "/devices/0/triad", None, 3350, "GB/s"),
-    ("Host to device, pinned, 256 MiB", "gpu.transfer", "/devices/0/peak/h2d_pinned", "h2d_pinned", 63, "GB/s"),
-    ("Device to host, pinned, 256 MiB", "gpu.transfer", "/devices/0/peak/d2h_pinned", "d2h_pinned", 63, "GB/s"),
-    ("GEMM BF16, n = 8192", "gpu.gemm", "/devices/0/precisions/bf16/sweep/n=8192", "matmul_bf16", 989, "TFLOP/s"),
-    ("GEMM FP16, n = 8192", "gpu.gemm", "/devices/0/precisions/fp16/sweep/n=8192", "matmul_fp16", 989, "TFLOP/s"),
-    ("GEMM TF32, n = 8192", "gpu.gemm", "/devices/0/precisions/tf32/sweep/n=8192", "matmul_tf32", 495, "TFLOP/s"),
-    ("GEMM FP32, n = 8192", "gpu.gemm", "/devices/0/precisions/fp32/sweep/n=8192", "matmul_fp32", 67, "TFLOP/s"),
-    ("GEMM FP8, n = 8192", "gpu.gemm", "/devices/0/precisions/fp8/sweep/n=8192", "matmul_fp8", 1979, "TFLOP/s"),
-    ("GEMM FP64, best n", "gpu.gemm", "/devices/0/precisions/fp64/best", None, 67, "TFLOP/s"),
-    ("GEMM INT8, best n", "gpu.gemm", "/devices/0/precisions/int8/best", None, 1979, "TOP/s"),
+    ("Device memory, STREAM copy", "gpu.stream", "/devices/0/copy", "device_copy", "bandwidth_gbs", "GB/s"),
+    ("Device memory, STREAM triad", "gpu.stream", "/devices/0/triad", None, "bandwidth_gbs", "GB/s"),
+    ("Host to device, pinned, 256 MiB", "gpu.transfer", "/devices/0/peak/h2d_pinned", "h2d_pinned", "pcie_gbs", "GB/s"),
+    ("Device to host, pinned, 256 MiB", "gpu.transfer", "/devices/0/peak/d2h_pinned", "d2h_pinned", "pcie_gbs", "GB/s"),
+    ("GEMM BF16, n = 8192", "gpu.gemm", "/devices/0/precisions/bf16/sweep/n=8192", "matmul_bf16", "bf16_tensor_tflops", "TFLOP/s"),
+    ("GEMM FP16, n = 8192", "gpu.gemm", "/devices/0/precisions/fp16/sweep/n=8192", "matmul_fp16", "fp16_tensor_tflops", "TFLOP/s"),
+    ("GEMM TF32, n = 8192", "gpu.gemm", "/devices/0/precisions/tf32/sweep/n=8192", "matmul_tf32", "tf32_tensor_tflops", "TFLOP/s"),
+    ("GEMM FP32, n = 8192", "gpu.gemm", "/devices/0/precisions/fp32/sweep/n=8192", "matmul_fp32", "fp32_tflops", "TFLOP/s"),
+    ("GEMM FP8, n = 8192, precise accumulation", "gpu.gemm", "/devices/0/precisions/fp8/sweep/n=8192", "matmul_fp8", "fp8_tensor_tflops", "TFLOP/s"),
+    ("GEMM FP8, n = 8192, fast accumulation", "gpu.gemm", "/devices/0/precisions/fp8_fast_accum/sweep/n=8192", "matmul_fp8_fast_accum", "fp8_tensor_tflops", "TFLOP/s"),
+    ("GEMM FP64, best n", "gpu.gemm", "/devices/0/precisions/fp64/best", None, "fp64_tensor_tflops", "TFLOP/s"),
+    ("GEMM INT8, best n", "gpu.gemm", "/devices/0/precisions/int8/best", None, "int8_tensor_tops", "TOP/s"),
     ("Launch, back-to-back", "gpu.latency", "/devices/0/launch_async", None, None, "µs"),
     ("Launch, CUDA Graph", "gpu.latency", "/devices/0/graph_launch", None, None, "µs"),
     ("Latency, L2 hit", "gpu.latency", "/devices/0/chase/l2/ns", None, None, "ns"),
@@ -51,6 +63,15 @@ def pointer(document, probe, path):
     return node.get("median", node.get("value")) if isinstance(node, dict) else node
 
 
+def datasheet(gpu_name):
+    """(record name, {column: limit}) for the measured GPU, or (None, {}) when it has no record."""
+    if gpu_name not in GPU_RECORDS:
+        return None, {}
+    record_id, extra = GPU_RECORDS[gpu_name]
+    record = next(r for r in json.load(open(CATALOGUE))["records"] if r["id"] == record_id)
+    return record["name"], {**{k: v for k, v in record.items() if isinstance(v, (int, float))}, **extra}
+
+
 def cell(value, digits=1, suffix=""):
     return "—" if value is None else f"{value:,.{digits}f}{suffix}"
 
@@ -59,14 +80,16 @@ def main(run1_path, run2_path, anchors_path, time1_path, time2_path):
     runs = [json.load(open(p)) for p in (run1_path, run2_path)]
     anchors = json.load(open(anchors_path))
     times = [open(p).read().strip() for p in (time1_path, time2_path)]
-    gpu = runs[0]["provenance"].get("gpus", [{}])
-    print(f"# Probes vs anchors on {gpu[0].get('name', 'unknown GPU') if gpu else 'no GPU'}\n")
+    gpus = runs[0]["provenance"].get("gpus") or [{}]
+    gpu_name = gpus[0].get("name", "unknown GPU")
+    record_name, limits = datasheet(gpu_name)
+    print(f"# Probes vs anchors on {gpu_name}\n")
     print(f"Driver {runs[0]['provenance'].get('driver')}, CUDA {runs[0]['provenance'].get('cuda_runtime')}, "
           f"cuBLAS {runs[0]['provenance'].get('cublas')}, PyTorch {anchors.get('torch', '—')}. {'; '.join(times)}.\n")
-    print("| figure | run 1 | run 2 | spread | PyTorch anchor | run 1 / anchor | datasheet (H100 SXM) | unit |")
+    print(f"| figure | run 1 | run 2 | spread | PyTorch anchor | run 1 / anchor | datasheet ({record_name or 'no record'}) | unit |")
     print("|---|---|---|---|---|---|---|---|")
-    verdicts = []
-    for label, probe, path, anchor, limit, unit in ROWS:
+    verdicts, over_limit = [], []
+    for label, probe, path, anchor, column, unit in ROWS:
         a, b = (pointer(run, probe, path) for run in runs)
         spread = None if a is None or b is None or max(a, b) == 0 else abs(a - b) / max(a, b) * 100
         anchor_value = anchors.get(anchor, {}).get("value") if anchor else None
@@ -76,10 +99,18 @@ def main(run1_path, run2_path, anchors_path, time1_path, time2_path):
             within = abs(ratio - 1) <= ANCHOR_TOLERANCE
             mark = " ✓" if within else " ✗"
             verdicts.append((label, within))
+        limit = limits.get(column) if column else None
+        limit_mark = ""
+        if limit is not None and a is not None:
+            limit_mark = " ✓" if a < limit else " ✗ over"
+            if a >= limit:
+                over_limit.append(label)
         digits = 2 if unit == "µs" else 1
         print(f"| {label} | {cell(a, digits)} | {cell(b, digits)} | {cell(spread, 1, ' %')} | "
               f"{cell(anchor_value, digits)} | {cell(None if ratio is None else ratio * 100, 1, ' %')}{mark} | "
-              f"{cell(limit, 0)} | {unit} |")
+              f"{cell(limit, 0)}{limit_mark} | {unit} |")
+    if limits:
+        print(f"\nUnder the datasheet limit: {'all' if not over_limit else 'not ' + ', '.join(over_limit)}.")
     if verdicts:
         missed = [label for label, within in verdicts if not within]
         print(f"\nWithin {ANCHOR_TOLERANCE:.0%} of the anchor: {len(verdicts) - len(missed)} of {len(verdicts)}"

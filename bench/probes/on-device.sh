@@ -16,7 +16,8 @@
 #   site       the guide built from the reference document, packed as site.tar.gz
 #
 # Environment: KIT (default .devkit), OUT (default bench/probes/out/device; the device tool sets
-# it). Results: OUT/summary.txt (each step's status and time), OUT/results.tar.gz (every JSON,
+# it), REFERENCE_HOST (the reference document's host name; default reference-<gpu>, e.g.
+# reference-h200). Results: OUT/summary.txt (each step's status and time), OUT/results.tar.gz (every JSON,
 # log and table), OUT/site.tar.gz. Leaves the GPU's clocks and power settings alone.
 set -uo pipefail
 
@@ -93,6 +94,15 @@ run_env() {
   timeout 60 "$kit/bin/gpuguide-probe" --identity
 }
 
+# reference_host: the name pages show beside the reference figures, from the GPU's
+# ("NVIDIA H200" -> reference-h200); a lent machine's own host name means nothing to readers.
+reference_host() {
+  local gpu
+  gpu=$(timeout 30 nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1 |
+    tr 'A-Z' 'a-z' | sed -E 's/^nvidia //; s/[^a-z0-9]+/-/g; s/^-|-$//g')
+  echo "reference${gpu:+-$gpu}"
+}
+
 run_build() {
   local cache=$work/cache
   rm -rf "$cache"
@@ -127,7 +137,8 @@ for name in "${steps[@]}"; do
   } ;;
   test) step test 240 "$kit/bin/probe_tests" "[gpu]" --durations yes ;;
   bench) GPUGUIDE_PROBE="$kit/bin/gpuguide-probe" step bench 420 bash "$root/bench/probes/run.sh" - "$work/bench" ;;
-  reference) step reference 180 "$kit/bin/gpuguide-probe" --all --timeout 45 --out "$work/reference.json" ;;
+  reference) step reference 180 "$kit/bin/gpuguide-probe" --all --timeout 45 \
+    --host-name "${REFERENCE_HOST:-$(reference_host)}" --out "$work/reference.json" ;;
   build) step build 300 bash -c run_build ;;
   site) step site 120 bash -c run_site ;;
   *) echo "on-device: unknown step '$name' (env test bench reference build site)" >&2; exit 2 ;;

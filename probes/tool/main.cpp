@@ -85,6 +85,11 @@ int main(int argc, char** argv) {
     app.add_option("--validate", validate,
                    "check a measurement document against the schema; errors name the file and "
                    "JSON pointer; exit 1 if invalid");
+    std::string host_label;
+    app.add_option("--host-name", host_label,
+                   "record this name as the document's host instead of the machine's own (a "
+                   "reference measured on a lent machine whose host name means nothing to "
+                   "readers, e.g. --host-name reference-h200); pages show it beside each figure");
     CLI11_PARSE(app, argc, argv);
     if (!validate.empty())
         return validate_file(validate);
@@ -135,14 +140,18 @@ int main(int argc, char** argv) {
         return 2;
     }
     std::string text;
+    auto with_host_label = [&](nlohmann::json document) {
+        if (!host_label.empty())
+            document["provenance"]["host"] = host_label;
+        return gpuguide::probes::schema::dump_document(document);
+    };
     try {
         if (selected.size() > 1 && !in_process) {
             auto timeout = std::chrono::milliseconds(std::llround(timeout_s * 1000));
-            text = gpuguide::probes::schema::dump_document(
+            text = with_host_label(
                 run_probes_isolated(selected, context, joined_command(argc, argv), timeout));
         } else {
-            text = gpuguide::probes::schema::dump_document(
-                run_probes(selected, context, joined_command(argc, argv)));
+            text = with_host_label(run_probes(selected, context, joined_command(argc, argv)));
             // Test hook: a probe that "prints garbage" replaces the whole document (see README).
             for (Probe* probe : selected)
                 if (injected_fault(probe->key()) == "garbage")

@@ -1,6 +1,7 @@
 // gpuguide-probe itself: --all isolates each probe in its own process (the reference path), and
 // the device choice and timeouts that go with it. No GPU needed.
 #include "core/devices.hpp"
+#include "core/host.hpp"
 #include "gpuguide_catch.hpp"
 #include "runner/isolate.hpp"
 #include "runner/spawn.hpp"
@@ -107,4 +108,30 @@ TEST_CASE("without cuBLAS the probe program starts, says so and runs its CPU pro
     json document = schema::read_json_file(out);
     CHECK(document["probes"]["cpu.info"]["status"] == "ok");
     CHECK(document["provenance"]["cublas"].is_null());
+}
+
+TEST_CASE("gpuguide-probe --host-name: the document names the given host, not this machine's") {
+    TempDir dir("tool-host-name");
+    auto out = (dir.path / "x.json").string();
+    // Both paths: one probe in this process, and several isolated in child processes.
+    for (const std::vector<std::string>& selection :
+         {std::vector<std::string>{"--only", "cpu.info"},
+          std::vector<std::string>{"--quick", "--only", "cpu.info", "--only", "cpu.stream"}}) {
+        std::vector<std::string> args = selection;
+        args.insert(args.end(), {"--host-name", "reference-h200", "--json-out", out});
+        ChildResult child = run_child(GPUGUIDE_PROBE_EXE, args, {}, std::chrono::seconds(60),
+                                      dir.path / "stderr.txt");
+        INFO(child.stderr_tail);
+        REQUIRE(child.exit_code == 0);
+        json document = schema::read_json_file(out);
+        CHECK(schema::validate_document(document).empty());
+        CHECK(document["provenance"]["host"] == "reference-h200");
+        CHECK(document["probes"]["cpu.info"]["status"] == "ok");
+        std::filesystem::remove(out);
+    }
+    // Without the option the host is this machine's own name.
+    ChildResult plain = run_child(GPUGUIDE_PROBE_EXE, {"--only", "cpu.info", "--json-out", out},
+                                  {}, std::chrono::seconds(60), dir.path / "stderr.txt");
+    REQUIRE(plain.exit_code == 0);
+    CHECK(schema::read_json_file(out)["provenance"]["host"] == host_name());
 }
