@@ -15,15 +15,21 @@
 #   build      gpuguide build --measure fresh, then --measure cached (the build-time path, timed)
 #   site       the guide built from the reference document, packed as site.tar.gz
 #
-# Environment: KIT (default .devkit), OUT (default bench/probes/out/device; the device tool sets
+# Environment: KIT (default .devkit, or .devkit.tar.xz unpacked to /tmp when only that came), OUT (default bench/probes/out/device; the device tool sets
 # it), REFERENCE_HOST (the reference document's host name; default reference-<gpu>, e.g.
 # reference-h200). Results: OUT/summary.txt (each step's status and time), OUT/results.tar.gz (every JSON,
 # log and table), OUT/site.tar.gz. Leaves the GPU's clocks and power settings alone.
 set -uo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
-kit=$(cd "${KIT:-$root/.devkit}" 2>/dev/null && pwd) || {
-  echo "on-device: no kit at ${KIT:-$root/.devkit}; build one with scripts/device-kit.sh" >&2
+kit=${KIT:-$root/.devkit}
+# The kit travels packed (scripts/device-kit.sh writes KIT.tar.xz): unpack it outside the tree.
+if [[ ! -d $kit && -f $kit.tar.xz ]]; then
+  mkdir -p /tmp/gpuguide-kit && tar -C /tmp/gpuguide-kit -xJf "$kit.tar.xz" &&
+    kit=/tmp/gpuguide-kit/$(basename "$kit")
+fi
+kit=$(cd "$kit" 2>/dev/null && pwd) || {
+  echo "on-device: no kit at ${KIT:-$root/.devkit} (nor its .tar.xz); build one with scripts/device-kit.sh" >&2
   exit 1
 }
 out=${OUT:-$root/bench/probes/out/device}
