@@ -15,14 +15,18 @@ void check_cuda(cudaError_t status, const char* call, const char* file, int line
                              std::to_string(line));
 }
 
-void check_cublas(cublasStatus_t status, const char* call, const char* file, int line) {
-    if (status == CUBLAS_STATUS_SUCCESS)
-        return;
+std::string cublas_status_text(cublasStatus_t status) {
     const CublasApi& api = CublasApi::instance();
     std::string name = api.status_name ? api.status_name(status) : std::to_string(int(status));
     std::string text = api.status_string ? api.status_string(status) : "cuBLAS error";
-    throw std::runtime_error(std::string(call) + " failed: " + name + " (" + text + ") at " + file +
-                             ":" + std::to_string(line));
+    return name + " (" + text + ")";
+}
+
+void check_cublas(cublasStatus_t status, const char* call, const char* file, int line) {
+    if (status == CUBLAS_STATUS_SUCCESS)
+        return;
+    throw std::runtime_error(std::string(call) + " failed: " + cublas_status_text(status) +
+                             " at " + file + ":" + std::to_string(line));
 }
 
 DeviceBuffer::DeviceBuffer(std::size_t bytes) : bytes_(bytes) {

@@ -18,6 +18,8 @@ namespace gpuguide::probes::gpu {
 /// Throws std::runtime_error naming the call, file and line when a CUDA call fails.
 void check_cuda(cudaError_t status, const char* call, const char* file, int line);
 void check_cublas(cublasStatus_t status, const char* call, const char* file, int line);
+/// "CUBLAS_STATUS_NAME (the library's description)" for a status.
+std::string cublas_status_text(cublasStatus_t status);
 
 #define GG_CUDA(call) ::gpuguide::probes::gpu::check_cuda((call), #call, __FILE__, __LINE__)
 #define GG_CUBLAS(call) ::gpuguide::probes::gpu::check_cublas((call), #call, __FILE__, __LINE__)
