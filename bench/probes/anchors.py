@@ -1,7 +1,8 @@
 """PyTorch anchors for the probes' figures: the same quantities measured by another tool.
 
 Prints one JSON object: {name: {"value": x, "unit": u}}. Timed with CUDA events after warm-up,
-median of the repetitions, random data (never zeros). Run by bench/probes/run.sh on a GPU host.
+like the probes (calls back to back, about 20 ms a sample), median of the samples, random data
+(never zeros). Run by bench/probes/run.sh on a GPU host.
 """
 import json
 import statistics
@@ -9,19 +10,28 @@ import statistics
 import torch
 
 
-def timed(fn, warmup=3, reps=10):
-    """Median seconds of fn() between CUDA events, after warm-up."""
+def timed(fn, warmup=3, reps=10, sample_s=0.02):
+    """Median seconds per fn() call, timed like the probes: each sample runs fn() back to back for
+    about sample_s between one pair of CUDA events (after warm-up). Timing single calls with a
+    synchronisation between them reads higher on a power-limited card: the GPU rests between
+    calls (bench/probes/README.md, "Timing method")."""
     for _ in range(warmup):
         fn()
     torch.cuda.synchronize()
+    start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    start.record()
+    fn()
+    stop.record()
+    stop.synchronize()
+    per_sample = max(1, round(sample_s / max(start.elapsed_time(stop) / 1e3, 1e-6)))
     times = []
     for _ in range(reps):
-        start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
         start.record()
-        fn()
+        for _ in range(per_sample):
+            fn()
         stop.record()
         stop.synchronize()
-        times.append(start.elapsed_time(stop) / 1e3)
+        times.append(start.elapsed_time(stop) / 1e3 / per_sample)
     return statistics.median(times)
 
 

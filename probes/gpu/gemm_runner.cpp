@@ -162,14 +162,18 @@ GemmCase::GemmCase(const PrecisionSpec& spec, int n, BlasContext& blas)
         std::int8_t fast = spec.fast_accum ? 1 : 0;
         GG_CUBLAS(api.lt_desc_set(lt_->op, CUBLASLT_MATMUL_DESC_FAST_ACCUM, &fast, sizeof fast));
         // FP8 takes per-tensor scale factors from device memory; 1.0 leaves the values as they are.
-        const float ones[2] = {1.0f, 1.0f};
-        scales_ = std::make_unique<DeviceBuffer>(sizeof ones);
+        // Each scale pointer must be 16-byte aligned: with the two floats side by side (4 bytes
+        // apart) cuBLASLt 13.1 on an H200 refused every algorithm its heuristic offered
+        // (CUBLAS_STATUS_NOT_SUPPORTED). So each gets its own 256-byte slot, as cudaMalloc would.
+        constexpr std::size_t kSlot = 256 / sizeof(float);
+        std::vector<float> ones(2 * kSlot, 1.0f);
+        scales_ = std::make_unique<DeviceBuffer>(ones.size() * sizeof(float));
         // On the GEMM's own (non-blocking) stream, so the GEMM is ordered after the copy.
-        GG_CUDA(cudaMemcpyAsync(scales_->as<void>(), ones, sizeof ones, cudaMemcpyHostToDevice,
-                                stream));
+        GG_CUDA(cudaMemcpyAsync(scales_->as<void>(), ones.data(), scales_->bytes(),
+                                cudaMemcpyHostToDevice, stream));
         GG_CUDA(cudaStreamSynchronize(stream)); // `ones` lives on this stack frame
         const float* scale_a = scales_->as<float>();
-        const float* scale_b = scales_->as<float>() + 1;
+        const float* scale_b = scales_->as<float>() + kSlot;
         GG_CUBLAS(api.lt_desc_set(lt_->op, CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, &scale_a,
                                   sizeof scale_a));
         GG_CUBLAS(api.lt_desc_set(lt_->op, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, &scale_b,

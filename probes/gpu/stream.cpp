@@ -34,7 +34,7 @@ class StreamProbe final : public PerDeviceProbe {
         DeviceBuffer a(n * sizeof(double)), b(n * sizeof(double)), c(n * sizeof(double));
         EventTimer timer;
         cudaStream_t s = timer.stream();
-        const unsigned blocks = kernels::stream_blocks(n); // once, not per launch
+        const unsigned blocks = kernels::stream_blocks(n);
         kernels::stream_fill(a.as<double>(), 1.0, n, blocks, s);
         kernels::stream_fill(b.as<double>(), 2.0, n, blocks, s);
         kernels::stream_fill(c.as<double>(), 0.0, n, blocks, s);

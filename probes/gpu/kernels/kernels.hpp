@@ -9,8 +9,7 @@
 namespace gpuguide::probes::gpu::kernels {
 
 // --- STREAM (kernels/stream.cu): n doubles, n a multiple of 2 (16-byte accesses) ------------
-/// The grid for n-double STREAM kernels on the current device: compute it once, not per launch
-/// (it reads a device attribute).
+/// The grid for n-double STREAM kernels: one thread per 16-byte pair, 256 threads a block.
 unsigned stream_blocks(std::size_t n);
 /// x[i] = value.
 void stream_fill(double* x, double value, std::size_t n, unsigned blocks, cudaStream_t stream);
