@@ -12,7 +12,8 @@
 #   test       the GPU test case (probe_tests "[gpu]": quick sizes, every check)
 #   bench      bench/probes/run.sh: two timed GPU-suite runs, the PyTorch anchors, table.md
 #   reference  gpuguide-probe --all: the document to commit as content/measurements/reference/
-#   build      gpuguide build --measure fresh, then --measure cached (the build-time path, timed)
+#   build      gpuguide build --measure fresh, then --measure cached: the second measures nothing
+#              and writes byte-identical pages (checked); the fresh site as site-fresh.tar.gz
 #   site       the guide built from the reference document, packed as site.tar.gz
 #
 # Environment: KIT (default .devkit, or .devkit.tar.xz unpacked to /tmp when only that came), OUT (default bench/probes/out/device; the device tool sets
@@ -109,18 +110,28 @@ reference_host() {
   echo "reference${gpu:+-$gpu}"
 }
 
+# run_build: the build-time path on this GPU. A fresh build measures; a second, cached build must
+# run no probe and write byte-identical pages. The fresh site comes back as site-fresh.tar.gz.
 run_build() {
+  set -o pipefail # bash -c runs this function without the script's options
   local cache=$work/cache
-  rm -rf "$cache"
+  rm -rf "$cache" "$out/site-fresh" "$out/site-cached"
   "$kit/bin/gpuguide" build --content "$root/content" --templates "$root/templates" \
     --out "$out/site-fresh" --measure fresh --cache-dir "$cache" --force || return
   local start end
   start=$(date +%s.%N)
   "$kit/bin/gpuguide" build --content "$root/content" --templates "$root/templates" \
-    --out "$out/site-fresh" --measure cached --cache-dir "$cache" --force || return
+    --out "$out/site-cached" --measure cached --cache-dir "$cache" --force 2>&1 |
+    tee "$work/build-cached.log" || return
   end=$(date +%s.%N)
   echo "cached rebuild: $(seconds_between "$start" "$end") s"
-  rm -rf "$out/site-fresh"
+  grep -q '^measurements: 0 measured by this build' "$work/build-cached.log" ||
+    { echo "on-device build: the cached build measured again" >&2; return 1; }
+  diff -r "$out/site-fresh" "$out/site-cached" >"$work/build-diff.txt" ||
+    { echo "on-device build: cached and fresh sites differ (results/build-diff.txt)" >&2; return 1; }
+  echo "cached and fresh sites: byte-identical ($(find "$out/site-fresh" -type f | wc -l) files)"
+  tar -C "$out" -czf "$out/site-fresh.tar.gz" site-fresh
+  rm -rf "$out/site-fresh" "$out/site-cached" "$out"/site-*.gpuguide-manifest
 }
 
 run_site() {

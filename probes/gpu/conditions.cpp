@@ -22,6 +22,10 @@ nlohmann::json median_of(std::vector<unsigned long long> values) {
 ConditionSampler::ConditionSampler(int device, std::chrono::milliseconds period)
     : bus_id_(pci_bus_id(device)) {
     thread_ = std::thread([this, period] { run(period); });
+    // NVML's first call can take longer than a quick probe's whole run (a quick gpu.stream on an
+    // H200 finished before the first sample and reported none).
+    std::unique_lock lock(mutex_);
+    first_sample_.wait(lock, [this] { return sampling_started_; });
 }
 
 ConditionSampler::~ConditionSampler() {
@@ -29,10 +33,17 @@ ConditionSampler::~ConditionSampler() {
 }
 
 void ConditionSampler::run(std::chrono::milliseconds period) {
+    auto say_started = [this] {
+        std::lock_guard lock(mutex_);
+        sampling_started_ = true;
+        first_sample_.notify_all();
+    };
     Nvml& nvml = Nvml::instance();
     auto handle = nvml.device(bus_id_);
-    if (!handle)
+    if (!handle) {
+        say_started();
         return;
+    }
     std::unique_lock lock(mutex_);
     while (!stopping_) {
         lock.unlock();
@@ -40,6 +51,10 @@ void ConditionSampler::run(std::chrono::milliseconds period) {
                       nvml.clock(*handle, Nvml::Clock::Memory), nvml.clocks_event_reasons(*handle)};
         lock.lock();
         samples_.push_back(sample);
+        if (!sampling_started_) {
+            sampling_started_ = true;
+            first_sample_.notify_all();
+        }
         wake_.wait_for(lock, period, [this] { return stopping_; });
     }
 }

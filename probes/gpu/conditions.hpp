@@ -14,7 +14,9 @@
 
 namespace gpuguide::probes::gpu {
 
-/// Samples one device every `period` from construction until stop() (or destruction).
+/// Samples one device every `period` from construction until stop() (or destruction). The
+/// constructor returns once the first sample is taken (or NVML has no such device), so work of
+/// any length after it is sampled at least once.
 class ConditionSampler {
   public:
     explicit ConditionSampler(int device,
@@ -40,7 +42,9 @@ class ConditionSampler {
     std::vector<Sample> samples_;
     std::mutex mutex_;
     std::condition_variable wake_;
+    std::condition_variable first_sample_;
     bool stopping_ = false;
+    bool sampling_started_ = false; ///< the first sample is in, or there will be none
     std::thread thread_;
 };
 
