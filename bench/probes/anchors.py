@@ -54,18 +54,26 @@ def host_transfer(direction):
     return n * 4 / seconds / 1e9
 
 
+def uniform(n, dtype):
+    """n×n values uniform in [-1, 1), the probes' GEMM inputs (gemm_values.hpp)."""
+    return (torch.rand(n, n, device="cuda") * 2 - 1).to(dtype)
+
+
+# The GEMM anchors run the probes' computation: cuBLAS "TN" (row-major a @ b.t(); on an H200 the
+# same nvjet ..._TNT kernel the probe gets) on the probes' input distribution. Under the 700 W
+# cap the rate depends on both: a @ b on randn read up to 5 % higher than this in one run
+# (bench/probes/README.md, "Timing method").
 def matmul(dtype, tf32=False, n=8192):
     torch.backends.cuda.matmul.allow_tf32 = tf32
-    a = torch.randn(n, n, device="cuda").to(dtype)
-    b = torch.randn(n, n, device="cuda").to(dtype)
-    seconds = timed(lambda: a @ b)
+    a, b = uniform(n, dtype), uniform(n, dtype)
+    seconds = timed(lambda: a @ b.t())
     torch.backends.cuda.matmul.allow_tf32 = False
     return 2 * n**3 / seconds / 1e12
 
 
 def fp8_matmul(fast_accum, n=8192):
-    a = torch.randn(n, n, device="cuda").to(torch.float8_e4m3fn)
-    b = torch.randn(n, n, device="cuda").to(torch.float8_e4m3fn).t()  # column-major B, as required
+    a = uniform(n, torch.float8_e4m3fn)
+    b = uniform(n, torch.float8_e4m3fn).t()  # column-major B, as _scaled_mm requires: TN again
     one = torch.tensor(1.0, device="cuda")
     seconds = timed(lambda: torch._scaled_mm(a, b, scale_a=one, scale_b=one, out_dtype=torch.bfloat16,
                                              use_fast_accum=fast_accum))
