@@ -81,14 +81,23 @@ struct RoofLabel {
     double right_end() const { return right ? x : x + text_width(text, roof_label_font); }
 };
 
+/// A horizontal compute roof as drawn, from its ridge (x0) to the frame's right edge (x1), at y.
+struct RoofSegment {
+    double x0, x1, y;
+};
+
+// How far a label's glyphs reach above and below its baseline, in pixels at roof_label_font.
+constexpr double label_ascent = 9, label_descent = 3;
+
 /// Moves labels up, lowest first, until no two share a line's height where they also share a
-/// stretch of x. Real GPUs put several roofs close together (FP8, BF16 and TF32, each measured
-/// and theoretical), and a label written over another is unreadable. Each label only moves up,
-/// past the labels below it, so the loop ends.
-void separate(std::vector<RoofLabel>& labels) {
+/// stretch of x, and none is crossed by a roof line. Real GPUs put several roofs close together
+/// (FP8, BF16 and TF32, each measured and theoretical): a label written over another, or struck
+/// through by a neighbour's roof (an H200's BF16 roof ran through its TF32 peak's label), is
+/// unreadable. Each label only moves up, past the labels below it and the lines, so the loop ends.
+void separate(std::vector<RoofLabel>& labels, const std::vector<RoofSegment>& lines) {
     std::stable_sort(labels.begin(), labels.end(),
                      [](const RoofLabel& a, const RoofLabel& b) { return a.y > b.y; });
-    for (std::size_t i = 1; i < labels.size(); ++i) {
+    for (std::size_t i = 0; i < labels.size(); ++i) {
         for (bool moved = true; moved;) {
             moved = false;
             for (std::size_t j = 0; j < i; ++j) {
@@ -96,6 +105,14 @@ void separate(std::vector<RoofLabel>& labels) {
                                      labels[j].left() < labels[i].right_end() + 4;
                 if (share_x && std::abs(labels[i].y - labels[j].y) < label_spacing) {
                     labels[i].y = labels[j].y - label_spacing;
+                    moved = true;
+                }
+            }
+            for (const auto& line : lines) {
+                const bool share_x = labels[i].left() < line.x1 && line.x0 < labels[i].right_end();
+                if (share_x && line.y > labels[i].y - label_ascent &&
+                    line.y < labels[i].y + label_descent) {
+                    labels[i].y = line.y - label_descent;
                     moved = true;
                 }
             }
@@ -191,12 +208,14 @@ PlotOutput plot_roofline(const ChartSpec& spec, const Strings& strings) {
     }
 
     std::vector<RoofLabel> labels;
+    std::vector<RoofSegment> lines;
     for (const auto& roof : roofs) {
         const double start =
             roof.ridge > 0 ? std::max(roof.ridge, layout.x.scale.d0) : layout.x.scale.d0;
         const double x0 = layout.x.scale.map(start);
         const double y = layout.y.scale.map(roof.value);
         const std::string colour = series_colour(roof.colour);
+        lines.push_back({x0, layout.frame.right, y});
         svg.line(x0, y, layout.frame.right, y,
                  "class=\"roof compute-roof " + series_class(roof.colour) + "\" stroke=\"" +
                      colour + "\" stroke-width=\"2\"" +
@@ -211,7 +230,7 @@ PlotOutput plot_roofline(const ChartSpec& spec, const Strings& strings) {
         labels.push_back({roof.theoretical ? std::min(x0 + 6, left_of_end) : layout.frame.right - 4,
                           roof.theoretical ? y - 5 : y + 13, !roof.theoretical, text});
     }
-    separate(labels);
+    separate(labels, lines);
     svg.open_group(R"(class="roof-labels" font-size="10")");
     for (const auto& label : labels) {
         svg.text(label.x, label.y, label.text, label.right ? R"(text-anchor="end")" : "");

@@ -74,6 +74,10 @@ MeasuredValue lookup(const Body& body, const YAML::Node& near, const Context& co
 /// built-in English default, so that older custom templates keep working).
 std::string ui_text(const Context& context, const std::string& key);
 
+/// A probe's own skip or failure reason in the page's language: strings.json's `probe_reasons`
+/// table where it has the reason ("one GPU" → "只有一块 GPU"), else the reason as written.
+std::string probe_reason_text(const Context& context, const std::string& reason);
+
 /// `pattern` with {0}, {1}, … replaced by `args`.
 std::string fill(std::string pattern, const std::vector<std::string>& args);
 

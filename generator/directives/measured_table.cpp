@@ -218,6 +218,28 @@ BlockHtml measured_table(const Body& body, const Context& context) {
     const bool any_datasheet_figure =
         std::any_of(datasheet_cells.begin(), datasheet_cells.end(),
                     [](const json& cell) { return cell["numeric"].get<bool>(); });
+    // A column whose every figure is the reference's stand-in for this build (no GPU here) says
+    // nothing new beside the reference's own column: it collapses into the line too, which says
+    // that this build has no GPU measurements, instead of repeating the reference's figures under
+    // "This machine".
+    auto only_stand_ins = [&](std::size_t c) {
+        bool any = false;
+        for (const auto& row : grid) {
+            if (row[c].result) {
+                if (!row[c].result->fell_back) {
+                    return false;
+                }
+                any = true;
+            }
+        }
+        return any;
+    };
+    const bool reference_column_shown = std::any_of(grid.begin(), grid.end(), [&](const auto& row) {
+        return std::any_of(row.begin(), row.end(), [&](const Cell& cell) {
+            return cell.result && !cell.result->fell_back && cell.result->document == reference &&
+                   !cell.not_measured;
+        });
+    });
     MissingFigures missing;
     std::vector<std::string> missing_labels;
     std::vector<int> shown; // column index, or -1 for the datasheet column
@@ -229,7 +251,9 @@ BlockHtml measured_table(const Body& body, const Context& context) {
             from_reference =
                 from_reference || (row[c].result && row[c].result->document == reference);
         }
-        if (columns[c].record != nullptr || any_figure || !any_unmeasured) {
+        const bool repeats_reference = reference_column_shown && only_stand_ins(c);
+        if (columns[c].record != nullptr ||
+            (!repeats_reference && (any_figure || !any_unmeasured))) {
             shown.push_back(static_cast<int>(c));
             continue;
         }
@@ -239,7 +263,7 @@ BlockHtml measured_table(const Body& body, const Context& context) {
             }
         }
         missing_labels.push_back(columns[c].label);
-        if (from_reference && any_datasheet_figure &&
+        if (from_reference && !repeats_reference && any_datasheet_figure &&
             std::find(shown.begin(), shown.end(), -1) == shown.end()) {
             shown.push_back(-1);
         }

@@ -49,6 +49,19 @@ std::string ui_text(const Context& context, const std::string& key) {
     return fallback == kEnglishDefaults.end() ? key : fallback->second;
 }
 
+std::string probe_reason_text(const Context& context, const std::string& reason) {
+    // The probes' reasons are English data ("one GPU"); strings.json may translate the short,
+    // fixed ones. Any other reason (an error message, say) is shown as the probe wrote it.
+    const auto table = context.strings.find("probe_reasons");
+    if (table != context.strings.end() && table->is_object()) {
+        const auto found = table->find(reason);
+        if (found != table->end() && found->is_string()) {
+            return found->get<std::string>();
+        }
+    }
+    return reason;
+}
+
 std::string fill(std::string pattern, const std::vector<std::string>& args) {
     for (std::size_t i = 0; i < args.size(); ++i) {
         std::string slot = "{"; // built in steps: GCC 12 warns falsely on "{" + string (-Wrestrict)
@@ -91,7 +104,9 @@ std::string MissingFigures::html(const std::string& what, const Context& context
     if (not_yet_measured) {
         why.push_back(ui_text(context, "missing_not_yet"));
     }
-    why.insert(why.end(), other_reasons.begin(), other_reasons.end());
+    for (const auto& reason : other_reasons) {
+        why.push_back(probe_reason_text(context, reason));
+    }
     const auto separator = ui_text(context, "missing_separator");
     // A GPU host fills the figures in only when nothing else (a probe's own failure) is at fault.
     const auto pattern = other_reasons.empty() ? "figures_missing" : "figures_failed";

@@ -85,6 +85,20 @@ std::string format_number(double number) {
     if (magnitude >= 1e15) { // "%.0f" would print 301 digits for 1e300, cut short below
         return numbers::shortest(number);
     }
+    if (magnitude > 0 && magnitude < 1e-3) {
+        // Three decimals would print a GEMM's relative error of 8.6e-8 as "0": two significant
+        // digits in e-notation instead, without the exponent's padding ("8.6e-08" -> "8.6e-8").
+        char buffer[32];
+        std::snprintf(buffer, sizeof buffer, "%.1e", number);
+        std::string text = buffer;
+        const auto e = text.find('e');
+        std::string mantissa = text.substr(0, e), exponent = text.substr(e + 2); // skip "e-"
+        if (mantissa.ends_with(".0")) {
+            mantissa.resize(mantissa.size() - 2);
+        }
+        exponent.erase(0, std::min(exponent.find_first_not_of('0'), exponent.size() - 1));
+        return mantissa + "e-" + exponent;
+    }
     int decimals = 0;
     if (magnitude == std::floor(magnitude) && magnitude < 1e15) {
         decimals = 0;

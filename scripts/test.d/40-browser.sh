@@ -25,6 +25,12 @@ site=$(mktemp -d)
 trap 'rm -rf "$site"' EXIT
 "$gpuguide" build --content content --templates templates --measure reference --out "$site/site" >/dev/null
 export GPUGUIDE_SITE=$site/site
+# The same guide with nothing measured anywhere: the reference turned back into a placeholder.
+cp -r content "$site/placeholder-content"
+node tests/e2e/lib/placeholder-reference.js "$site"/placeholder-content/measurements/reference/*.json
+"$gpuguide" build --content "$site/placeholder-content" --templates templates --measure reference \
+  --out "$site/placeholder" >/dev/null
+export GPUGUIDE_PLACEHOLDER_SITE=$site/placeholder
 export GPUGUIDE_SCREENSHOTS=$PWD/build/screenshots
 
 # One file at a time: each launches its own browser, and Node 18 (Debian 12, Ubuntu 24.04) has no

@@ -6,6 +6,7 @@
 #include "charts/text.hpp"
 #include "gpuguide_catch.hpp"
 
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -386,6 +387,44 @@ TEST_CASE("roofline labels never overlap, even with an H100's crowd of close roo
             INFO("labels " << i << " and " << j);
             CHECK((!share_x || std::abs(boxes[i].y - boxes[j].y) >= 11.9));
         }
+    }
+}
+
+TEST_CASE("no roof line runs through a roofline label (the H200 reference's roofs)",
+          "[charts][roofline]") {
+    ChartSpec spec = roofline_chart();
+    spec.roofline->memory_bandwidth_gbs = 4316;
+    spec.roofline->theoretical_bandwidth_gbs = 4814;
+    spec.roofline->compute_tflops = {
+        {"fp32", 51.19, false}, {"fp32", 66.91, true},   {"tf32", 352.6, false},
+        {"tf32", 535.3, true},  {"bf16", 696.5, false},  {"bf16", 1070.5, true},
+        {"fp8", 1260.6, false}, {"fp8", 2141.1, true}};
+    for (const char* lang : {"en", "zh"}) {
+        const std::string html = render_figure(spec, lang);
+        std::vector<std::array<double, 3>> lines; // x0, x1, y
+        const std::regex line_element(
+            R"re(<line x1="([-0-9.]+)" y1="([-0-9.]+)" x2="([-0-9.]+)" y2="[-0-9.]+" class="roof compute-roof)re");
+        for (std::sregex_iterator it(html.begin(), html.end(), line_element), end; it != end;
+             ++it) {
+            lines.push_back({std::stod((*it)[1]), std::stod((*it)[3]), std::stod((*it)[2])});
+        }
+        REQUIRE(lines.size() == 8);
+        const auto group = html.find("class=\"roof-labels\"");
+        const std::string labels = html.substr(group, html.find("</g>", group) - group);
+        const std::regex text_element(
+            R"re(<text x="([-0-9.]+)" y="([-0-9.]+)"( text-anchor="end")?[^>]*>([^<]*)</text>)re");
+        int checked = 0;
+        for (std::sregex_iterator it(labels.begin(), labels.end(), text_element), end; it != end;
+             ++it, ++checked) {
+            const double x = std::stod((*it)[1]), y = std::stod((*it)[2]);
+            const double width = text_width((*it)[4].str(), 10);
+            const double left = (*it)[3].matched ? x - width : x, right = left + width;
+            for (const auto& [x0, x1, line_y] : lines) {
+                INFO(lang << ": \"" << (*it)[4].str() << "\" at y " << y << ", roof at y " << line_y);
+                CHECK((right <= x0 || x1 <= left || line_y <= y - 9 || line_y >= y + 3));
+            }
+        }
+        CHECK(checked == 8);
     }
 }
 

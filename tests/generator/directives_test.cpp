@@ -66,6 +66,25 @@ TEST_CASE("gg-chart: a probe that did not run gives a line saying why, not empty
           std::string::npos);
 }
 
+TEST_CASE("gg-chart: a probe's own reason is shown in the page's language where strings.json "
+          "translates it",
+          "[directives]") {
+    gg_test::BookCopy book;
+    gg_test::write(book.root() / "templates" / "strings.json",
+                   R"({"en": {}, "zh": {"figures_failed": "{0}：没有实测数据（{1}）。",
+                                       "probe_reasons": {"one GPU": "只有一块 GPU"}}})");
+    const auto chart = kFence +
+                       "gg-chart\ntype: bar\ntitle: P2P\nseries:\n"
+                       "  - {label: P2P, value: gpu.multi/p2p/bandwidth}\n" +
+                       kFence + "\n";
+    CHECK(book.build_notes_page(chart, "zh").find(
+              "<p class=\"figures-missing\">P2P：没有实测数据（只有一块 GPU）。</p>") !=
+          std::string::npos);
+    // English has no table: the probe's own words.
+    CHECK(book.build_notes_page(chart, "en").find("no measured figures (one GPU).") !=
+          std::string::npos);
+}
+
 TEST_CASE("a result the probe runner took from its cache reads like a fresh one, dated when "
           "measured",
           "[directives]") {

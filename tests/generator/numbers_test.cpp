@@ -178,11 +178,18 @@ TEST_CASE("SOURCE_DATE_EPOCH: whole seconds from 0 to the end of year 9999", "[n
     CHECK(with("yesterday").find("not \"yesterday\"") != std::string::npos);
 }
 
-TEST_CASE("numbers too large for fixed notation are shown in full, not cut short",
+TEST_CASE("numbers too large or too small for fixed notation are shown in full, not cut short "
+          "or rounded to 0",
           "[numbers][format]") {
     // A data file may hold 1e300; "%.0f" would give 301 digits into a 64-byte buffer.
     CHECK(gpuguide::measure::format_number(1e300) == "1e+300");
     CHECK(gpuguide::measure::format_number(-2.5e20) == "-2.5e+20");
     CHECK(gpuguide::measure::format_number(123456789012345.0) == "123456789012345");
     CHECK(gpuguide::measure::format_number(2.5) == "2.5");
+    // Below 0.001: two significant digits, not a "0" that hides a measured error.
+    CHECK(gpuguide::measure::format_number(8.576571013859196e-08) == "8.6e-8");
+    CHECK(gpuguide::measure::format_number(9.7541837675064e-05) == "9.8e-5");
+    CHECK(gpuguide::measure::format_number(-2e-4) == "-2e-4");
+    CHECK(gpuguide::measure::format_number(0.0010117605265132427) == "0.001");
+    CHECK(gpuguide::measure::format_number(0.0) == "0");
 }

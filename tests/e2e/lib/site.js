@@ -9,6 +9,11 @@ const { chromium } = require("playwright-core");
 
 /// The site under test: $GPUGUIDE_SITE, written by scripts/test.d/40-browser.sh.
 const siteDir = path.resolve(process.env.GPUGUIDE_SITE || path.join(__dirname, "../../site"));
+/// The same guide built with its reference turned into a placeholder (nothing measured anywhere):
+/// $GPUGUIDE_PLACEHOLDER_SITE, also written by 40-browser.sh (lib/placeholder-reference.js).
+const placeholderSiteDir = process.env.GPUGUIDE_PLACEHOLDER_SITE
+  ? path.resolve(process.env.GPUGUIDE_PLACEHOLDER_SITE)
+  : null;
 const repoDir = path.resolve(__dirname, "../..");
 const screenshotDir = path.resolve(process.env.GPUGUIDE_SCREENSHOTS || path.join(repoDir, "build/screenshots"));
 
@@ -22,9 +27,9 @@ const TYPES = {
   ".json": "application/json",
 };
 
-/// Serves siteDir on 127.0.0.1 at an ephemeral port, under `prefix` (a sub-path such as
-/// "/gpu-guide/", as on GitHub Pages project sites). Resolves to {url, close}.
-function serve(prefix = "/") {
+/// Serves `root` (default siteDir) on 127.0.0.1 at an ephemeral port, under `prefix` (a sub-path
+/// such as "/gpu-guide/", as on GitHub Pages project sites). Resolves to {url, close}.
+function serve(prefix = "/", root = siteDir) {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, "http://127.0.0.1");
     let rel = decodeURIComponent(url.pathname);
@@ -34,8 +39,8 @@ function serve(prefix = "/") {
     }
     rel = rel.slice(prefix.length);
     if (rel === "" || rel.endsWith("/")) rel += "index.html";
-    const file = path.join(siteDir, rel);
-    if (!file.startsWith(siteDir + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+    const file = path.join(root, rel);
+    if (!file.startsWith(root + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
       res.writeHead(404, { "content-type": TYPES[".html"] }).end("not found");
       return;
     }
@@ -89,24 +94,27 @@ function watch(page) {
   return { problems: () => found.slice() };
 }
 
-/// Every HTML file of the site, relative to siteDir, sorted.
-function htmlPages() {
+/// Every HTML file of the site at `root` (default siteDir), relative to it, sorted.
+function htmlPages(root = siteDir) {
   const out = [];
   (function walk(dir) {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith(".html")) out.push(path.relative(siteDir, full).split(path.sep).join("/"));
+      else if (entry.name.endsWith(".html")) out.push(path.relative(root, full).split(path.sep).join("/"));
     }
-  })(siteDir);
+  })(root);
   return out.sort();
 }
 
-/// Fails early with a clear message when the site was not built.
-function requireSite() {
-  if (!fs.existsSync(path.join(siteDir, "zh", "index.html"))) {
-    throw new Error(`no built site at ${siteDir}; run scripts/test.d/40-browser.sh (or set GPUGUIDE_SITE)`);
+/// Fails early with a clear message when the site at `root` (default siteDir) was not built.
+function requireSite(root = siteDir) {
+  if (!root || !fs.existsSync(path.join(root, "zh", "index.html"))) {
+    throw new Error(`no built site at ${root}; run scripts/test.d/40-browser.sh ` +
+      "(or set GPUGUIDE_SITE and GPUGUIDE_PLACEHOLDER_SITE)");
   }
 }
 
-module.exports = { siteDir, repoDir, screenshotDir, serve, fileRoot, launch, watch, htmlPages, requireSite };
+module.exports = {
+  siteDir, placeholderSiteDir, repoDir, screenshotDir, serve, fileRoot, launch, watch, htmlPages, requireSite,
+};
