@@ -135,6 +135,10 @@ run_build() {
 }
 
 run_site() {
+  [[ -f $work/reference.json ]] || {
+    echo "on-device site: no results/reference.json in $out: the site is built from the reference step's document; run both: bash bench/probes/on-device.sh reference site" >&2
+    return 1
+  }
   "$kit/bin/gpuguide" build --content "$root/content" --templates "$root/templates" \
     --out "$out/site" --measurements "$work/reference.json" --force &&
     tar -C "$out" -czf "$out/site.tar.gz" site && rm -rf "$out/site"
