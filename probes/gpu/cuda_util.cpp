@@ -25,8 +25,8 @@ std::string cublas_status_text(cublasStatus_t status) {
 void check_cublas(cublasStatus_t status, const char* call, const char* file, int line) {
     if (status == CUBLAS_STATUS_SUCCESS)
         return;
-    throw std::runtime_error(std::string(call) + " failed: " + cublas_status_text(status) +
-                             " at " + file + ":" + std::to_string(line));
+    throw std::runtime_error(std::string(call) + " failed: " + cublas_status_text(status) + " at " +
+                             file + ":" + std::to_string(line));
 }
 
 DeviceBuffer::DeviceBuffer(std::size_t bytes) : bytes_(bytes) {

@@ -239,12 +239,10 @@ void GemmCase::choose_lt_algorithm() {
     cudaEventDestroy(start);
     cudaEventDestroy(stop);
     if (best_ms < 0)
-        throw std::runtime_error("cuBLASLt found no algorithm that runs for " + spec_.name +
-                                 " at n=" + std::to_string(n_) + " (" + std::to_string(found) +
-                                 " candidates" +
-                                 (first_failure.empty() ? "" : "; the first failed with " +
-                                                                   first_failure) +
-                                 ")");
+        throw std::runtime_error(
+            "cuBLASLt found no algorithm that runs for " + spec_.name +
+            " at n=" + std::to_string(n_) + " (" + std::to_string(found) + " candidates" +
+            (first_failure.empty() ? "" : "; the first failed with " + first_failure) + ")");
     lt_->algo = chosen;
     // The timing runs wrote D: poison it again, so the check still sees only the timed GEMMs'.
     GG_CUDA(cudaMemsetAsync(d_->as<void>(), 0x7f, d_->bytes(), blas_.stream()));

@@ -77,8 +77,8 @@ TEST_CASE("gg-chart: a probe's own reason is shown in the page's language where 
                        "gg-chart\ntype: bar\ntitle: P2P\nseries:\n"
                        "  - {label: P2P, value: gpu.multi/p2p/bandwidth}\n" +
                        kFence + "\n";
-    CHECK(book.build_notes_page(chart, "zh").find(
-              "<p class=\"figures-missing\">P2P：没有实测数据（只有一块 GPU）。</p>") !=
+    CHECK(book.build_notes_page(chart, "zh")
+              .find("<p class=\"figures-missing\">P2P：没有实测数据（只有一块 GPU）。</p>") !=
           std::string::npos);
     // English has no table: the probe's own words.
     CHECK(book.build_notes_page(chart, "en").find("no measured figures (one GPU).") !=

@@ -130,8 +130,8 @@ TEST_CASE("gpuguide-probe --host-name: the document names the given host, not th
         std::filesystem::remove(out);
     }
     // Without the option the host is this machine's own name.
-    ChildResult plain = run_child(GPUGUIDE_PROBE_EXE, {"--only", "cpu.info", "--json-out", out},
-                                  {}, std::chrono::seconds(60), dir.path / "stderr.txt");
+    ChildResult plain = run_child(GPUGUIDE_PROBE_EXE, {"--only", "cpu.info", "--json-out", out}, {},
+                                  std::chrono::seconds(60), dir.path / "stderr.txt");
     REQUIRE(plain.exit_code == 0);
     CHECK(schema::read_json_file(out)["provenance"]["host"] == host_name());
 }
