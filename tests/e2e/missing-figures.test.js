@@ -9,7 +9,8 @@ const { describe, it, before, after } = require("node:test");
 const assert = require("node:assert/strict");
 const fs = require("node:fs");
 const path = require("node:path");
-const { placeholderSiteDir, serve, launch, htmlPages, requireSite, screenshotDir } = require("./lib/site");
+const { placeholderSiteDir, serve, launch, htmlPages, requireSite, screenshotDir, sectionClip } =
+  require("./lib/site");
 
 const NOT_MEASURED = /^(not measured|未测量)$/;
 // Pages whose tables or charts had no figure at all in the GPU-less guide before issue 18.
@@ -111,18 +112,10 @@ describe("missing figures", () => {
         if ((await first.count()) === 0) continue; // measured here: nothing missing to show
         // The table left above the line (if any), the line and the notes under it: small images.
         await first.scrollIntoViewIfNeeded();
-        const clip = await page.evaluate(() => {
-          const line = document.querySelector(".figures-missing");
-          const table = line.previousElementSibling?.matches(".table-scroll") ? line.previousElementSibling : null;
-          let last = line;
-          while (last.nextElementSibling?.matches(".provenance")) last = last.nextElementSibling;
-          const top = (table || line).getBoundingClientRect().top + window.scrollY;
-          const bottom = last.getBoundingClientRect().bottom + window.scrollY;
-          const box = line.getBoundingClientRect();
-          // The sticky page header sits just above the clip, not over the table's caption.
-          window.scrollTo(0, top - document.querySelector("header").offsetHeight - 24);
-          return { x: box.left - 16, y: top - 16, width: box.width + 32, height: bottom - top + 32 };
-        });
+        const line = await first.elementHandle();
+        const above = await line.evaluateHandle((l) =>
+          l.previousElementSibling?.matches(".table-scroll") ? l.previousElementSibling : l);
+        const clip = await sectionClip(page, above, line);
         const file = path.join(screenshotDir, `missing-${lang}-${name}.png`);
         await page.screenshot({ path: file, clip, fullPage: true });
         assert.ok(fs.statSync(file).size > 5000, `${file} is blank`);

@@ -8,7 +8,7 @@ const { describe, it, before, after } = require("node:test");
 const assert = require("node:assert/strict");
 const fs = require("node:fs");
 const path = require("node:path");
-const { siteDir, serve, launch, htmlPages, requireSite, screenshotDir } = require("./lib/site");
+const { serve, launch, htmlPages, requireSite, screenshotDir, sectionClip } = require("./lib/site");
 
 /// The reference documents committed with the guide, as the pages should name them.
 function committedReferences() {
@@ -110,17 +110,7 @@ describe("the measured reference", () => {
           : page.locator(`#${section.chart}`);
         const last = section.chart ? page.locator(`#${section.chart}`) : first;
         await first.scrollIntoViewIfNeeded();
-        const clip = await page.evaluate(([a, b]) => {
-          // Below the sticky page header, which would otherwise cover the top of the clip.
-          window.scrollTo(0, a.getBoundingClientRect().top + window.scrollY -
-            document.querySelector("header").offsetHeight - 24);
-          const top = a.getBoundingClientRect().top + window.scrollY;
-          let end = b;
-          while (end.nextElementSibling?.matches(".provenance")) end = end.nextElementSibling;
-          const bottom = end.getBoundingClientRect().bottom + window.scrollY;
-          const main = document.querySelector("main").getBoundingClientRect();
-          return { x: main.left, y: top - 12, width: main.width, height: bottom - top + 24 };
-        }, [await first.elementHandle(), await last.elementHandle()]);
+        const clip = await sectionClip(page, await first.elementHandle(), await last.elementHandle());
         const file = path.join(screenshotDir, `measured-${lang}-${section.name}.png`);
         await page.screenshot({ path: file, clip, fullPage: true });
         assert.ok(fs.statSync(file).size > 10000, `${file} is blank`);

@@ -107,6 +107,22 @@ function htmlPages(root = siteDir) {
   return out.sort();
 }
 
+/// A clip for page.screenshot: from element `first` down to `last` and the provenance notes right
+/// after it, the full width of <main>, scrolled to just below the sticky page header (which would
+/// otherwise cover the clip's top). `first` and `last` are element handles.
+function sectionClip(page, first, last = first) {
+  return page.evaluate(([a, b]) => {
+    window.scrollTo(0, a.getBoundingClientRect().top + window.scrollY -
+      document.querySelector("header").offsetHeight - 24);
+    const top = a.getBoundingClientRect().top + window.scrollY;
+    let end = b;
+    while (end.nextElementSibling?.matches(".provenance")) end = end.nextElementSibling;
+    const bottom = end.getBoundingClientRect().bottom + window.scrollY;
+    const main = document.querySelector("main").getBoundingClientRect();
+    return { x: main.left, y: top - 12, width: main.width, height: bottom - top + 24 };
+  }, [first, last]);
+}
+
 /// Fails early with a clear message when the site at `root` (default siteDir) was not built.
 function requireSite(root = siteDir) {
   if (!root || !fs.existsSync(path.join(root, "zh", "index.html"))) {
@@ -117,4 +133,5 @@ function requireSite(root = siteDir) {
 
 module.exports = {
   siteDir, placeholderSiteDir, repoDir, screenshotDir, serve, fileRoot, launch, watch, htmlPages, requireSite,
+  sectionClip,
 };
