@@ -169,6 +169,33 @@ TEST_CASE("gg-table: with no column left, the line alone stands for the table, i
     CHECK(has(zh, "<p class=\"figures-missing\">STREAM for 本机 and 参考机 ref-host: "));
 }
 
+TEST_CASE("gg-table: without a GPU here, 'This machine' beside the measured reference collapses "
+          "into the line instead of repeating the reference's figures",
+          "[directives][missing]") {
+    gg_test::BookCopy book;
+    make_this_gpu_less(book);
+    const auto both = build(book, kFence +
+                                      "gg-table\ntitle: STREAM\nprobe: gpu.stream\n"
+                                      "hosts: [this, reference]\n"
+                                      "rows:\n  - {label: Triad, value: /devices/0/triad}\n" +
+                                      kFence + "\n");
+    CHECK(has(both, "<p class=\"figures-missing\">STREAM for This machine: no measured figures "
+                    "yet (this build has no GPU measurements). A build on a host with an NVIDIA "
+                    "GPU fills them in."));
+    CHECK_FALSE(has(both, ">This machine</th>"));
+    CHECK(has(both, "Reference ref-host</th>"));
+    CHECK(has(both, "<td class=\"kind-reference num\""));
+    CHECK_FALSE(has(both, "kind-datasheet")); // the reference is measured: no stand-in for it
+    // Alone, the column keeps the reference's figures, each labelled as the reference's.
+    const auto alone = build(book, kFence +
+                                       "gg-table\ntitle: STREAM\nprobe: gpu.stream\nhosts: [this]\n"
+                                       "rows:\n  - {label: Triad, value: /devices/0/triad}\n" +
+                                       kFence + "\n");
+    CHECK_FALSE(has(alone, "figures-missing"));
+    CHECK(has(alone, ">This machine</th>"));
+    CHECK(has(alone, "<td class=\"kind-reference num\""));
+}
+
 TEST_CASE("gg-table: the reference's datasheet figure stands in for it, labelled as datasheet",
           "[directives][missing]") {
     gg_test::BookCopy book;
