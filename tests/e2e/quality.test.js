@@ -101,3 +101,39 @@ describe("axe-core WCAG A/AA", () => {
     });
   }
 });
+
+describe("table layout", () => {
+  let browser, server;
+  before(async () => {
+    requireSite();
+    server = await serve("/");
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  // A prose table of up to five columns whose words can all wrap fits a desktop content column.
+  // When it did not (headers kept on one line), the last column was squeezed to a word per line
+  // and cut off at the box's edge. Tables with code spans may scroll: an error message or a
+  // command does not wrap anywhere.
+  it("prose tables fit the content column at 1300 px without scrolling", async () => {
+    const page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
+    const overflowing = [];
+    for (const rel of htmlPages().filter((p) => /^(en|zh)\/\d/.test(p))) {
+      await page.goto(server.url + rel);
+      const found = await page.evaluate(() =>
+        [...document.querySelectorAll(".table-scroll")]
+          .map((box) => ({ box, table: box.querySelector("table") }))
+          .filter(({ table }) => !table.matches(".measured-table") && !table.querySelector("code") &&
+            (table.rows[0]?.cells.length ?? 0) <= 5)
+          .filter(({ box, table }) => table.scrollWidth > box.clientWidth + 1)
+          .map(({ box, table }) => `"${table.rows[0].textContent.trim().replace(/\s+/g, " ").slice(0, 60)}" ` +
+            `${table.scrollWidth} px in ${box.clientWidth} px`));
+      overflowing.push(...found.map((f) => `${rel}: ${f}`));
+    }
+    await page.close();
+    assert.deepEqual(overflowing, []);
+  });
+});
