@@ -47,6 +47,12 @@ std::string build(const gg_test::BookCopy& book, const std::string& markdown,
 
 using gg_test::has;
 
+// A one-row STREAM table (triad) over `hosts`, e.g. "[this, reference]".
+std::string stream_table(const std::string& hosts) {
+    return kFence + "gg-table\ntitle: STREAM\nprobe: gpu.stream\nhosts: " + hosts +
+           "\nrows:\n  - {label: Triad, value: /devices/0/triad}\n" + kFence + "\n";
+}
+
 const std::string kConditional = "Intro. `when-measured:` Triad reached "
                                  "`value:gpu.stream/devices/0/triad`. `otherwise:` A GPU build "
                                  "quotes triad here. `end:` Outro.\n";
@@ -134,11 +140,7 @@ TEST_CASE("gg-table: a host column without a figure becomes one line: what, why,
           "[directives][missing]") {
     gg_test::BookCopy book;
     make_reference_placeholder(book);
-    const auto html = build(book, kFence +
-                                      "gg-table\ntitle: STREAM\nprobe: gpu.stream\nhosts: [this, "
-                                      "reference]\nrows:\n  - {label: Triad, value: "
-                                      "/devices/0/triad}\n" +
-                                      kFence + "\n");
+    const auto html = build(book, stream_table("[this, reference]"));
     CHECK(has(html, ">This machine</th>"));
     CHECK_FALSE(has(html, "ref-host</th>"));
     CHECK(has(html, ">3.01\u00A0TB/s</td>"));
@@ -154,10 +156,7 @@ TEST_CASE("gg-table: with no column left, the line alone stands for the table, i
     gg_test::BookCopy book;
     make_this_gpu_less(book);
     make_reference_placeholder(book);
-    const auto table = kFence +
-                       "gg-table\ntitle: STREAM\nprobe: gpu.stream\nhosts: [this, reference]\n"
-                       "rows:\n  - {label: Triad, value: /devices/0/triad}\n" +
-                       kFence + "\n";
+    const auto table = stream_table("[this, reference]");
     const auto html = build(book, table);
     CHECK_FALSE(has(html, "<table"));
     CHECK(has(html, "<p class=\"figures-missing\">STREAM for This machine and Reference ref-host: "
@@ -174,11 +173,7 @@ TEST_CASE("gg-table: without a GPU here, 'This machine' beside the measured refe
           "[directives][missing]") {
     gg_test::BookCopy book;
     make_this_gpu_less(book);
-    const auto both = build(book, kFence +
-                                      "gg-table\ntitle: STREAM\nprobe: gpu.stream\n"
-                                      "hosts: [this, reference]\n"
-                                      "rows:\n  - {label: Triad, value: /devices/0/triad}\n" +
-                                      kFence + "\n");
+    const auto both = build(book, stream_table("[this, reference]"));
     CHECK(has(both, "<p class=\"figures-missing\">STREAM for This machine: no measured figures "
                     "yet (this build has no GPU measurements). A build on a host with an NVIDIA "
                     "GPU fills them in."));
@@ -187,10 +182,7 @@ TEST_CASE("gg-table: without a GPU here, 'This machine' beside the measured refe
     CHECK(has(both, "<td class=\"kind-reference num\""));
     CHECK_FALSE(has(both, "kind-datasheet")); // the reference is measured: no stand-in for it
     // Alone, the column keeps the reference's figures, each labelled as the reference's.
-    const auto alone = build(book, kFence +
-                                       "gg-table\ntitle: STREAM\nprobe: gpu.stream\nhosts: [this]\n"
-                                       "rows:\n  - {label: Triad, value: /devices/0/triad}\n" +
-                                       kFence + "\n");
+    const auto alone = build(book, stream_table("[this]"));
     CHECK_FALSE(has(alone, "figures-missing"));
     CHECK(has(alone, ">This machine</th>"));
     CHECK(has(alone, "<td class=\"kind-reference num\""));
