@@ -10,6 +10,17 @@ import statistics
 import torch
 
 
+def elapsed(fn, calls):
+    """Seconds for `calls` back-to-back fn() calls between one pair of CUDA events."""
+    start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    start.record()
+    for _ in range(calls):
+        fn()
+    stop.record()
+    stop.synchronize()
+    return start.elapsed_time(stop) / 1e3
+
+
 def timed(fn, warmup=3, reps=10, sample_s=0.02):
     """Median seconds per fn() call, timed like the probes: each sample runs fn() back to back for
     about sample_s between one pair of CUDA events (after warm-up). Timing single calls with a
@@ -17,22 +28,8 @@ def timed(fn, warmup=3, reps=10, sample_s=0.02):
     calls (bench/probes/README.md, "Timing method")."""
     for _ in range(warmup):
         fn()
-    torch.cuda.synchronize()
-    start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    start.record()
-    fn()
-    stop.record()
-    stop.synchronize()
-    per_sample = max(1, round(sample_s / max(start.elapsed_time(stop) / 1e3, 1e-6)))
-    times = []
-    for _ in range(reps):
-        start.record()
-        for _ in range(per_sample):
-            fn()
-        stop.record()
-        stop.synchronize()
-        times.append(start.elapsed_time(stop) / 1e3 / per_sample)
-    return statistics.median(times)
+    per_sample = max(1, round(sample_s / max(elapsed(fn, 1), 1e-6)))
+    return statistics.median(elapsed(fn, per_sample) / per_sample for _ in range(reps))
 
 
 def device_copy():

@@ -11,13 +11,11 @@ import sys
 
 CATALOGUE = os.path.join(os.path.dirname(__file__), "..", "..", "content", "data", "gpus.json")
 
-# nvidia-smi / cudaGetDeviceProperties name → the catalogue record whose datasheet applies, and
-# the limits the catalogue has no column for: PCIe Gen5 x16 carries 64 GB/s per direction raw,
-# about 63 after encoding; Hopper's FP64 matrix units run at twice the plain FP64 rate.
-GPU_RECORDS = {
-    "NVIDIA H100 80GB HBM3": ("h100-sxm", {"pcie_gbs": 63, "fp64_tensor_tflops": 67}),
-    "NVIDIA H200": ("h200", {"pcie_gbs": 63, "fp64_tensor_tflops": 67}),
-}
+# nvidia-smi / cudaGetDeviceProperties name → the catalogue record whose datasheet applies.
+GPU_RECORDS = {"NVIDIA H100 80GB HBM3": "h100-sxm", "NVIDIA H200": "h200"}
+
+# PCIe Gen5 x16, which both cards use, carries 64 GB/s per direction raw, about 63 after encoding.
+PCIE_GEN5_X16_GBS = 63
 
 # (label, probe, JSON pointer into the result, anchor name, limit's catalogue column, unit). A
 # GEMM pointer may end in "sweep/n=8192": the sweep entry of that size, the anchors' own size.
@@ -64,12 +62,14 @@ def pointer(document, probe, path):
 
 
 def datasheet(gpu_name):
-    """(record name, {column: limit}) for the measured GPU, or (None, {}) when it has no record."""
+    """(record name, {column: limit}) for the measured GPU, or (None, {}) when it has no record.
+    Beside the catalogue's columns: PCIe, and Hopper's FP64 matrix units at twice plain FP64."""
     if gpu_name not in GPU_RECORDS:
         return None, {}
-    record_id, extra = GPU_RECORDS[gpu_name]
-    record = next(r for r in json.load(open(CATALOGUE))["records"] if r["id"] == record_id)
-    return record["name"], {**{k: v for k, v in record.items() if isinstance(v, (int, float))}, **extra}
+    record = next(r for r in json.load(open(CATALOGUE))["records"] if r["id"] == GPU_RECORDS[gpu_name])
+    limits = {k: v for k, v in record.items() if isinstance(v, (int, float))}
+    limits.update(pcie_gbs=PCIE_GEN5_X16_GBS, fp64_tensor_tflops=2 * record["fp64_tflops"])
+    return record["name"], limits
 
 
 def cell(value, digits=1, suffix=""):

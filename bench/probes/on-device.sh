@@ -16,10 +16,12 @@
 #              and writes byte-identical pages (checked); the fresh site as site-fresh.tar.gz
 #   site       the guide built from the reference document, packed as site.tar.gz
 #
-# Environment: KIT (default .devkit, or .devkit.tar.xz unpacked to /tmp when only that came), OUT (default bench/probes/out/device; the device tool sets
-# it), REFERENCE_HOST (the reference document's host name; default reference-<gpu>, e.g.
-# reference-h200). Results: OUT/summary.txt (each step's status and time), OUT/results.tar.gz (every JSON,
-# log and table), OUT/site.tar.gz. Leaves the GPU's clocks and power settings alone.
+# Environment: KIT (default .devkit, or .devkit.tar.xz unpacked to /tmp when only that came),
+# OUT (default bench/probes/out/device; the device tool sets it), REFERENCE_HOST (the reference
+# document's host name; default reference-<gpu>, e.g. reference-h200).
+# Results: OUT/summary.txt (each step's status and time), OUT/results.tar.gz (every JSON, log and
+# table), OUT/site-fresh.tar.gz and OUT/site.tar.gz. Leaves the GPU's clocks and power settings
+# alone.
 set -uo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)

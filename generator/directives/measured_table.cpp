@@ -222,18 +222,6 @@ BlockHtml measured_table(const Body& body, const Context& context) {
     // nothing new beside the reference's own column: it collapses into the line too, which says
     // that this build has no GPU measurements, instead of repeating the reference's figures under
     // "This machine".
-    auto only_stand_ins = [&](std::size_t c) {
-        bool any = false;
-        for (const auto& row : grid) {
-            if (row[c].result) {
-                if (!row[c].result->fell_back) {
-                    return false;
-                }
-                any = true;
-            }
-        }
-        return any;
-    };
     const bool reference_column_shown = std::any_of(grid.begin(), grid.end(), [&](const auto& row) {
         return std::any_of(row.begin(), row.end(), [&](const Cell& cell) {
             return cell.result && !cell.result->fell_back && cell.result->document == reference &&
@@ -245,13 +233,16 @@ BlockHtml measured_table(const Body& body, const Context& context) {
     std::vector<int> shown; // column index, or -1 for the datasheet column
     for (std::size_t c = 0; c < columns.size(); ++c) {
         bool any_figure = false, any_unmeasured = false, from_reference = false;
+        bool any_result = false, only_stand_ins = true;
         for (const auto& row : grid) {
             any_figure = any_figure || (row[c].result && !row[c].not_measured);
             any_unmeasured = any_unmeasured || row[c].not_measured;
             from_reference =
                 from_reference || (row[c].result && row[c].result->document == reference);
+            any_result = any_result || row[c].result.has_value();
+            only_stand_ins = only_stand_ins && (!row[c].result || row[c].result->fell_back);
         }
-        const bool repeats_reference = reference_column_shown && only_stand_ins(c);
+        const bool repeats_reference = reference_column_shown && any_result && only_stand_ins;
         if (columns[c].record != nullptr ||
             (!repeats_reference && (any_figure || !any_unmeasured))) {
             shown.push_back(static_cast<int>(c));
