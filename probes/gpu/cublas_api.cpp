@@ -1,5 +1,7 @@
 #include "gpu/cublas_api.hpp"
 
+#include "core/library_search.hpp"
+
 namespace gpuguide::probes::gpu {
 
 std::string cublas_soname() {
@@ -14,16 +16,30 @@ const CublasApi& CublasApi::instance() {
     return api;
 }
 
+namespace {
+
+/// The pip package that brings this cuBLAS: NVIDIA's CUDA 12 wheels carry the major version in
+/// their name, CUDA 13's do not.
+std::string cublas_wheel() {
+    return CUBLAS_VER_MAJOR == 12 ? "nvidia-cublas-cu12" : "nvidia-cublas";
+}
+
+} // namespace
+
 CublasApi CublasApi::load() {
     CublasApi api;
-    api.lt_library_ = std::make_shared<DynamicLibrary>(cublaslt_soname());
-    api.blas_library_ = std::make_shared<DynamicLibrary>(cublas_soname());
+    // Searched once for both: finding the wheels asks every python3 on PATH.
+    const auto folders = cuda_library_folders(CUBLAS_VER_MAJOR, process_environment());
+    api.lt_library_ = std::make_shared<DynamicLibrary>(cublaslt_soname(), folders);
+    api.blas_library_ = std::make_shared<DynamicLibrary>(cublas_soname(), folders);
     const DynamicLibrary &lt = *api.lt_library_, &blas = *api.blas_library_;
     for (const DynamicLibrary* library : {&lt, &blas})
         if (!library->loaded()) {
-            api.error = library->error() + " (gpu.gemm and gpu.power need the CUDA " +
+            api.error = library->error() + ". gpu.gemm and gpu.power need cuBLAS " +
                         std::to_string(CUBLAS_VER_MAJOR) +
-                        " toolkit's cuBLAS: put its lib64 on LD_LIBRARY_PATH)";
+                        ": install the CUDA toolkit's cuBLAS, or `pip install " + cublas_wheel() +
+                        "` into a python3 on PATH, or put the folder holding " + library->soname() +
+                        " on LD_LIBRARY_PATH";
             return api;
         }
     std::string missing;

@@ -4,7 +4,7 @@
 // missing and gpu.gemm and gpu.power are skipped with the loader's reason.
 #pragma once
 
-#include "gpu/dynamic_library.hpp"
+#include "core/dynamic_library.hpp"
 
 #include <cublasLt.h>
 #include <cublas_v2.h>

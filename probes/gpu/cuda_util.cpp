@@ -1,5 +1,6 @@
 #include "gpu/cuda_util.hpp"
 
+#include "core/library_search.hpp"
 #include "gpu/cublas_api.hpp"
 
 #include <algorithm>
@@ -76,7 +77,13 @@ std::vector<double> time_gpu(EventTimer& timer, const budget::Repetitions& reps,
     return samples;
 }
 
+const std::string& load_cuda_driver() {
+    static const DynamicLibrary driver{"libcuda.so.1", driver_library_folders()};
+    return driver.error();
+}
+
 int device_count() {
+    load_cuda_driver();
     int count = 0;
     if (cudaGetDeviceCount(&count) != cudaSuccess) {
         cudaGetLastError(); // clear the sticky "no device" error

@@ -75,6 +75,12 @@ class EventTimer {
 std::vector<double> time_gpu(EventTimer& timer, const budget::Repetitions& reps,
                              const std::function<void()>& body);
 
+/// Loads the driver (libcuda.so.1) before the CUDA runtime first needs it, from the driver's
+/// folders outside the loader's path where need be (core/library_search.hpp): the runtime, linked
+/// statically, opens it by name and then finds the copy already loaded. Call before any CUDA
+/// call; returns why the driver is missing, empty when it is loaded.
+const std::string& load_cuda_driver();
+
 /// The number of visible CUDA devices (0 when none or no driver).
 int device_count();
 

@@ -31,6 +31,7 @@ std::string uuid_text(const cudaUUID_t& uuid) {
 
 GpuIdentity gpu_identity() {
     GpuIdentity identity;
+    gpu::load_cuda_driver();
     int runtime = 0, driver = 0;
     if (cudaRuntimeGetVersion(&runtime) == cudaSuccess)
         identity.cuda_runtime = cuda_version_text(runtime);

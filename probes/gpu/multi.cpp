@@ -1,9 +1,10 @@
 // gpu.multi: peer-to-peer copy bandwidth between every pair of GPUs and NCCL all-reduce bus
 // bandwidth (nccl-tests' definition). NCCL is loaded with dlopen, so its absence only skips it.
 #include "core/devices.hpp"
+#include "core/dynamic_library.hpp"
+#include "core/library_search.hpp"
 #include "core/stats.hpp"
 #include "gpu/cuda_util.hpp"
-#include "gpu/dynamic_library.hpp"
 #include "gpu/gpu_probe.hpp"
 
 #include <chrono>
@@ -14,7 +15,8 @@ namespace {
 
 /// The NCCL functions used here, resolved from libnccl.so.2.
 struct NcclApi {
-    DynamicLibrary library{"libnccl.so.2"};
+    DynamicLibrary library{"libnccl.so.2",
+                           cuda_library_folders(CUDART_VERSION / 1000, process_environment())};
     template <class F> F resolve(const char* name) const { return library.function<F>(name); }
     decltype(&ncclCommInitAll) init_all = resolve<decltype(&ncclCommInitAll)>("ncclCommInitAll");
     decltype(&ncclAllReduce) all_reduce = resolve<decltype(&ncclAllReduce)>("ncclAllReduce");

@@ -60,12 +60,20 @@ std::optional<Device> Nvml::device(const std::string& pci_bus_id) const {
     return device;
 }
 
-std::optional<std::string> Nvml::uuid(Device device) const {
-    auto fn = reinterpret_cast<DeviceTextFn>(symbol("nvmlDeviceGetUUID"));
+std::optional<std::string> Nvml::device_text(Device device, const char* function) const {
+    auto fn = reinterpret_cast<DeviceTextFn>(symbol(function));
     char text[kTextLength] = {};
     if (!available_ || !fn || fn(device, text, kTextLength) != 0)
         return std::nullopt;
     return std::string(text);
+}
+
+std::optional<std::string> Nvml::uuid(Device device) const {
+    return device_text(device, "nvmlDeviceGetUUID");
+}
+
+std::optional<std::string> Nvml::vbios_version(Device device) const {
+    return device_text(device, "nvmlDeviceGetVbiosVersion");
 }
 
 static std::optional<unsigned long long> clock_query(const Nvml& nvml, void* fn_pointer,

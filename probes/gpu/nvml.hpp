@@ -3,7 +3,8 @@
 // functions the probes use are declared, with the signatures of NVIDIA's nvml.h.
 #pragma once
 
-#include "gpu/dynamic_library.hpp"
+#include "core/dynamic_library.hpp"
+#include "core/library_search.hpp"
 
 #include <optional>
 #include <string>
@@ -27,6 +28,8 @@ class Nvml {
     /// The NVML handle of the device at this PCI bus id (as CUDA reports it).
     std::optional<Device> device(const std::string& pci_bus_id) const;
     std::optional<std::string> uuid(Device device) const;
+    /// The board's VBIOS version ("96.00.89.00.01"), which fleets compare within a node type.
+    std::optional<std::string> vbios_version(Device device) const;
     std::optional<unsigned long long> clock(Device device, Clock which) const;     ///< MHz now
     std::optional<unsigned long long> max_clock(Device device, Clock which) const; ///< MHz
     std::optional<unsigned long long> power_limit_mw(Device device) const;
@@ -44,7 +47,9 @@ class Nvml {
   private:
     Nvml();
     void* symbol(const char* name) const;
-    DynamicLibrary library_{"libnvidia-ml.so.1"};
+    /// A text query of one device (nvmlDeviceGetUUID and the like); nullopt on any failure.
+    std::optional<std::string> device_text(Device device, const char* function) const;
+    DynamicLibrary library_{"libnvidia-ml.so.1", driver_library_folders()};
     bool available_ = false;
     std::string error_;
 };

@@ -13,6 +13,10 @@ nlohmann::json optional_number(std::optional<unsigned long long> value) {
     return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
 }
 
+nlohmann::json optional_text(const std::optional<std::string>& value) {
+    return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
+}
+
 /// The UUID as CUDA reports it (NVML's, when present, is the same string).
 nlohmann::json uuid_of(int device) {
     for (const auto& gpu : gpu_identity().devices)
@@ -102,6 +106,7 @@ class SpecsProbe final : public PerDeviceProbe {
               {"width_max", optional_number(width_max)}}},
             {"power_limit", value_metric(power_w, "W")},
             {"ecc", ecc ? nlohmann::json(*ecc) : nlohmann::json(nullptr)},
+            {"vbios", optional_text(handle ? nvml.vbios_version(*handle) : std::nullopt)},
             {"peak", peak_metrics(inputs)}};
     }
 };
