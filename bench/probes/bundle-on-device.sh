@@ -55,7 +55,8 @@ hidden_run() {
   shift
   unshare -m bash -c '
     while read -r folder; do
-      [[ -n $folder ]] || continue
+      # Skipped when empty, or already gone under a hidden parent (lib and lib/stubs).
+      [[ -n $folder && -d $folder ]] || continue
       # A folder that also holds the C library or the driver cannot go: the run would prove nothing.
       if [[ -e $folder/libc.so.6 || -e $folder/libcuda.so.1 ]]; then
         echo "hidden_run: $folder also holds libc or libcuda; cannot hide it" >&2
@@ -159,7 +160,10 @@ for name in "${steps[@]}"; do
   env) step env 120 bash -c run_env ;;
   driver-only) step driver-only 240 bash -c run_driver_only ;;
   wheel) step wheel 240 bash -c run_wheel ;;
-  test) step test 240 /tmp/gpuguide-bundle/probe_tests "[gpu]" --durations yes ;;
+  test)
+    # The test runs the probe program its build tree names, which did not travel: the bundle's.
+    mkdir -p "$root/build/bundle/probes" && ln -sf "$bundle/gpuguide-probe" "$root/build/bundle/probes/"
+    step test 240 /tmp/gpuguide-bundle/probe_tests "[gpu]" --durations yes ;;
   bench) GPUGUIDE_PROBE="$bundle/gpuguide-probe" step bench 300 bash "$root/bench/probes/run.sh" - "$work/bench" ;;
   *) echo "bundle-on-device: unknown step '$name' (env driver-only wheel test bench)" >&2; exit 2 ;;
   esac
