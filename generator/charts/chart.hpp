@@ -60,10 +60,40 @@ struct ChartSpec {
     std::optional<Roofline> roofline;
 };
 
+/// The words a chart writes itself, in the page's language (the caller fills them from the
+/// theme's interface strings: `chart_*` keys). Patterns use {0}, {1}, ….
+struct Strings {
+    std::string data;             ///< <summary> of the data table
+    std::string series;           ///< table header of the series column
+    std::string label;            ///< table header of the label column when no axis names it
+    std::string value;            ///< table header of a value column
+    std::string measured;         ///< a measured roof
+    std::string theoretical;      ///< a spec-sheet roof
+    std::string roof;             ///< roofline table: roof name
+    std::string ridge_point;      ///< roofline table: ridge point column
+    std::string memory_roof;      ///< name of the memory bandwidth roof
+    std::string intensity_axis;   ///< default roofline x axis title
+    std::string performance_axis; ///< default roofline y axis title
+    std::string bar_summary;      ///< {0} value axis, {1} bar count
+    std::string line_summary;     ///< {0} y axis, {1} x axis, {2} series count
+    std::string scatter_summary;  ///< {0} y axis, {1} x axis, {2} point count
+    std::string roofline_summary; ///< {0} memory roof text, {1} compute roofs list
+    std::string roof_with_ridge;  ///< {0} roof name, {1} value, {2} ridge point
+    std::string log_scale;        ///< {0} axis title
+    std::string dropped_log;      ///< {0} count of zero or negative values
+    std::string dropped_invalid;  ///< {0} count of missing or non-numeric values
+    std::string outside_range;    ///< {0} count of points outside the axis range
+    std::string highlighted;      ///< {0} label, {1} x, {2} y
+    std::string unlabelled;       ///< note when only highlighted points carry labels
+    std::string no_data;
+    std::string list_separator;
+    std::string sentence_gap; ///< between two sentences: " ", or "" in Chinese
+};
+
 /// A complete <figure> with the SVG, its <title>/<desc>, caption and a <details> data table.
-/// Every string is escaped here; callers pass plain text. `lang` is "en" or "zh" (anything
-/// else falls back to English) and picks the language of generated words ("Data", "theoretical").
-/// The output is deterministic byte for byte and never contains NaN or infinities.
-std::string render_figure(const ChartSpec& spec, std::string_view lang);
+/// Every string is escaped here; callers pass plain text; `strings` are the generated words
+/// ("Data", "measured") in the page's language. The output is deterministic byte for byte and
+/// never contains NaN or infinities.
+std::string render_figure(const ChartSpec& spec, const Strings& strings);
 
 } // namespace gpuguide::charts

@@ -9,7 +9,7 @@ namespace {
 
 using detail::escape_markup;
 
-detail::PlotOutput plot(const ChartSpec& spec, const detail::Strings& strings) {
+detail::PlotOutput plot(const ChartSpec& spec, const Strings& strings) {
     switch (spec.kind) {
     case Kind::Bar:
         return detail::plot_bar(spec, strings);
@@ -58,14 +58,13 @@ std::string table_html(const detail::DataTable& table) {
 
 } // namespace
 
-std::string render_figure(const ChartSpec& spec, std::string_view lang) {
-    const detail::Strings& strings = detail::strings_for(lang);
+std::string render_figure(const ChartSpec& spec, const Strings& strings) {
     const detail::PlotOutput output = plot(spec, strings);
     const std::string id = detail::sanitize_id(spec.id);
     const std::string title = spec.title.empty() ? output.notes.front() : spec.title;
 
     // Chinese sentences end in full-width punctuation and need no space between them.
-    const std::string sentence_gap = lang == "zh" ? "" : " ";
+    const std::string& sentence_gap = strings.sentence_gap;
     std::string description = spec.description;
     for (const auto& note : output.notes) {
         description += (description.empty() ? "" : sentence_gap) + note;

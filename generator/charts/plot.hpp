@@ -4,12 +4,13 @@
 #include "charts/chart.hpp"
 #include "charts/layout.hpp"
 #include "charts/scale.hpp"
-#include "charts/strings.hpp"
 
 #include <string>
 #include <vector>
 
 namespace gpuguide::charts::detail {
+
+using charts::Strings;
 
 /// The text alternative: a table of every input value (including those not drawn).
 struct DataTable {

@@ -1,17 +1,13 @@
 // gg-chart: a ChartSpec from data files or measurements, drawn by gpuguide_charts.
+#include "charts/chart.hpp"
+#include "directives/chart_strings.hpp"
 #include "directives/internal.hpp"
 #include "markdown/markdown.hpp"
 
 #include <algorithm>
 #include <map>
 
-#if GPUGUIDE_HAVE_CHARTS
-#include "charts/chart.hpp"
-#endif
-
 namespace gpuguide::directives {
-
-#if GPUGUIDE_HAVE_CHARTS
 namespace {
 
 using nlohmann::json;
@@ -71,7 +67,7 @@ struct ChartBuilder {
                                           const std::string& reference,
                                           const std::string& axis_unit = "") {
         const auto found = lookup(body, near, context, host, split_probe_path(reference));
-        notes.add(found.result, context.lang);
+        notes.add(found.result, context.ui);
         measured = true;
         if (found.value == nullptr) {
             any_unmeasured = true;
@@ -218,7 +214,7 @@ struct ChartBuilder {
                 series.dashed = body.flag(node, "dashed");
                 const auto found = lookup(body, node["points"], context, host,
                                           split_probe_path(body.text(node, "points")));
-                notes.add(found.result, context.lang);
+                notes.add(found.result, context.ui);
                 measured = true;
                 if (found.value == nullptr) {
                     any_unmeasured = true;
@@ -348,21 +344,45 @@ BlockHtml chart(const Body& body, const Context& context, int chart_number) {
             builder.any_unmeasured
                 ? builder.missing.html(spec.title, context)
                 : "<p class=\"figures-missing\">" +
-                      markdown::escape_html(spec.title + ": " + ui_text(context, "chart_no_data")) +
+                      markdown::escape_html(spec.title + ": " + context.ui.text("chart_no_data")) +
                       "</p>\n";
         return {"<figure class=\"chart chart-unmeasured\" id=\"" + spec.id + "\">" + line +
                     "</figure>\n",
                 false};
     }
-    return {charts::render_figure(spec, context.lang) + builder.notes.html(), builder.measured};
+    return {charts::render_figure(spec, chart_strings(context.ui)) + builder.notes.html(),
+            builder.measured};
 }
 
-#else
-
-BlockHtml chart(const Body& body, const Context&, int) {
-    body.fail("the charts library (generator/charts/) is not built into this gpuguide");
+charts::Strings chart_strings(const ui::Strings& strings) {
+    charts::Strings out;
+    const auto text = [&](const char* key) { return strings.text(key); };
+    out.data = text("chart_data");
+    out.series = text("chart_series");
+    out.label = text("chart_label");
+    out.value = text("chart_value");
+    out.measured = text("chart_measured");
+    out.theoretical = text("chart_theoretical");
+    out.roof = text("chart_roof");
+    out.ridge_point = text("chart_ridge_point");
+    out.memory_roof = text("chart_memory_roof");
+    out.intensity_axis = text("chart_intensity_axis");
+    out.performance_axis = text("chart_performance_axis");
+    out.bar_summary = text("chart_bar_summary");
+    out.line_summary = text("chart_line_summary");
+    out.scatter_summary = text("chart_scatter_summary");
+    out.roofline_summary = text("chart_roofline_summary");
+    out.roof_with_ridge = text("chart_roof_with_ridge");
+    out.log_scale = text("chart_log_scale");
+    out.dropped_log = text("chart_dropped_log");
+    out.dropped_invalid = text("chart_dropped_invalid");
+    out.outside_range = text("chart_outside_range");
+    out.highlighted = text("chart_highlighted");
+    out.unlabelled = text("chart_unlabelled");
+    out.no_data = text("chart_empty");
+    out.list_separator = text("list_separator");
+    out.sentence_gap = text("sentence_gap");
+    return out;
 }
-
-#endif
 
 } // namespace gpuguide::directives

@@ -95,7 +95,7 @@ BlockHtml data_table(const Body& body, const Context& context) {
             const std::string text = value.is_null() ? "—"
                                      : value.is_number()
                                          ? measure::format_number(value.get<double>())
-                                         : measure::format_value(value, context.lang).text;
+                                         : measure::format_value(value, context.ui).text;
             json cell{{"text", text}, {"numeric", value.is_number()}};
             if (value.is_string() && is_url(text)) {
                 cell["href"] = text;
@@ -113,8 +113,8 @@ BlockHtml data_table(const Body& body, const Context& context) {
     json view{
         {"title", body.text_or(root, "title", title.is_string() ? title.get<std::string>() : "")},
         {"as_of", data.json.value("as_of", "")},
-        {"as_of_label", context.lang == "zh" ? "数据截至" : "as of"},
-        {"source_label", context.lang == "zh" ? "来源" : "Source"},
+        {"as_of_label", context.ui.text("data_as_of")},
+        {"source_label", context.ui.text("data_source")},
         {"lang", context.lang},
         {"data", data.path.stem().string()},
         {"columns", std::move(columns)},

@@ -4,6 +4,7 @@
 #include "load/book.hpp"
 #include "markdown/markdown.hpp"
 #include "measure/store.hpp"
+#include "theme/ui_strings.hpp"
 
 #include <filesystem>
 #include <functional>
@@ -27,8 +28,7 @@ struct Context {
     int line_offset = 0;        ///< file line = Markdown body line + line_offset
     std::string id_prefix;      ///< makes generated ids unique in print.html ("page-x")
     TableRenderer render_table;
-    nlohmann::json strings = nlohmann::json::object();         ///< strings.json for `lang`
-    nlohmann::json english_strings = nlohmann::json::object(); ///< strings.json for "en"
+    const ui::Strings& ui; ///< the theme's interface strings for `lang`
 };
 
 struct Expansion {

@@ -135,7 +135,7 @@ class Evaluator {
             }
             in_unit = *number * measured.scale / unit.scale;
         }
-        out_.inputs.push_back(key + " = " + measure::format_value(*value, context_.lang).text);
+        out_.inputs.push_back(key + " = " + measure::format_value(*value, context_.ui).text);
         return in_unit;
     }
 };
@@ -201,17 +201,17 @@ std::string estimate_title(const formula::Formula& parsed, const Estimated& esti
                            const Context& context, const std::string& extra) {
     std::vector<std::string> inputs = estimated.inputs;
     for (const auto& source : estimated.sources) {
-        const auto note = measure::provenance_text(source, context.lang);
+        const auto note = measure::provenance_text(source, context.ui);
         if (std::find(inputs.begin(), inputs.end(), note) == inputs.end()) {
             inputs.push_back(note);
         }
     }
     std::string from;
-    const auto separator = ui_text(context, "missing_separator"); // "; ", "；"
+    const auto separator = context.ui.text("missing_separator"); // "; ", "；"
     for (const auto& input : inputs) {
         from += (from.empty() ? "" : separator) + input;
     }
-    return fill(ui_text(context, "estimate_title"),
+    return ui::fill(context.ui.text("estimate_title"),
                 {formula::pretty(parsed) + extra, from.empty() ? "—" : from});
 }
 
@@ -243,7 +243,7 @@ InlineHtml inline_estimate(const std::string& spec, const Context& context, int 
     if (!estimated.value) {
         return {"<span class=\"not-measured\" title=\"" + markdown::escape_html(estimated.reason) +
                     "\">",
-                ui_text(context, "estimate_missing"),
+                context.ui.text("estimate_missing"),
                 "</span>",
                 true,
                 true,
@@ -252,7 +252,7 @@ InlineHtml inline_estimate(const std::string& spec, const Context& context, int 
     return {"<span class=\"estimate\" title=\"" + title + "\">",
             estimate_text(*estimated.value, unit),
             "<small class=\"estimate-mark\">" +
-                markdown::escape_html(ui_text(context, "estimate_mark")) + "</small></span>",
+                markdown::escape_html(context.ui.text("estimate_mark")) + "</small></span>",
             true,
             false,
             ""};

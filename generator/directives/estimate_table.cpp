@@ -159,7 +159,7 @@ BlockHtml estimate_table(const Body& body, const Context& context) {
                 break; // the same for every host
             }
             if (hosts.size() > 1) {
-                column.label += " \u2014 " + context.store.host_label(hosts[h], context.lang);
+                column.label += " \u2014 " + context.store.host_label(hosts[h], measure::HostPart::Machine, context.ui);
             }
             columns.push_back(std::move(column));
         }
@@ -199,7 +199,7 @@ BlockHtml estimate_table(const Body& body, const Context& context) {
         json cells = json::array();
         for (const auto c : shown) {
             for (const auto& source : columns[c].cells[r].estimated.sources) {
-                notes.add(source, context.lang);
+                notes.add(source, context.ui);
             }
             cells.push_back(columns[c].cells[r].view);
         }
@@ -210,7 +210,7 @@ BlockHtml estimate_table(const Body& body, const Context& context) {
     const std::string missing_html = missing.table_html(title, missing_labels, context);
     // The formulas, always (also when every measured column collapsed): what the table computes.
     std::string formulas;
-    const auto separator = ui_text(context, "missing_separator"); // "; ", "；"
+    const auto separator = context.ui.text("missing_separator"); // "; ", "；"
     for (const auto& estimate : estimates) {
         formulas += (formulas.empty() ? "" : separator) + estimate.label + " = " +
                     formula::pretty(estimate.formula) + " [" + estimate.unit.text + "]";
@@ -221,7 +221,7 @@ BlockHtml estimate_table(const Body& body, const Context& context) {
     }
     const std::string note =
         "<p class=\"provenance provenance-estimate\">" +
-        markdown::escape_html(fill(ui_text(context, "estimate_note"), {formulas})) + "</p>\n";
+        markdown::escape_html(ui::fill(context.ui.text("estimate_note"), {formulas})) + "</p>\n";
     const bool only_plain = !any_estimate_shown && !missing_labels.empty();
     if (shown.empty() || only_plain) { // no estimate left to tabulate: the line and the formulas
         return {missing_html + note, false};

@@ -32,9 +32,9 @@ InlineHtml provenance_value(const std::string& host, const std::string& pointer,
                      result.document->file.generic_string());
         }
         const auto& field = document.at(path);
-        const auto text = measure::format_value(field, context.lang).text;
+        const auto text = measure::format_value(field, context.ui).text;
         return {"<strong class=\"measured\" title=\"" +
-                    escape_html(measure::provenance_text(result, context.lang)) + "\">",
+                    escape_html(measure::provenance_text(result, context.ui)) + "\">",
                 text,
                 "</strong>",
                 true,
@@ -62,16 +62,16 @@ InlineHtml measured_value(const std::string& spec, const Context& context, int l
     try {
         const auto result = context.store.probe(host, path.probe);
         const auto* value = context.store.value(result, path.pointer);
-        const std::string title = measure::provenance_text(result, context.lang);
+        const std::string title = measure::provenance_text(result, context.ui);
         if (value == nullptr) {
             return {"<span class=\"not-measured\" title=\"" + escape_html(result.reason()) + "\">",
-                    not_measured_text(context.lang),
+                    context.ui.text("not_measured"),
                     "</span>",
                     true,
                     true,
                     result.reason()};
         }
-        const auto formatted = measure::format_value(*value, context.lang);
+        const auto formatted = measure::format_value(*value, context.ui);
         // A null field, or a metric whose numbers are null, formats as "—": no figure either.
         const bool missing = value->is_null() || (value->is_object() && !formatted.number);
         return {"<strong class=\"measured\" title=\"" + escape_html(title) + "\">",
@@ -115,7 +115,7 @@ InlineHtml data_value(const std::string& spec, const Context& context, int line)
         metric = {{"value", metric}, {"unit", column_unit(data->second, field)}};
     }
     return {"<span class=\"data-value\">",
-            measure::format_value(metric, context.lang).text,
+            measure::format_value(metric, context.ui).text,
             "</span>",
             false,
             false,

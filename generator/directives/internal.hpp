@@ -59,9 +59,6 @@ const nlohmann::json& localized(const nlohmann::json& value, const std::string& 
 std::string column_header(const DataFile& data, const std::string& field, const std::string& lang);
 std::string column_unit(const DataFile& data, const std::string& field);
 
-/// "not measured" in the page's language.
-std::string not_measured_text(const std::string& lang);
-
 /// A measured value found through the store; errors become InputError at the body's fence.
 struct MeasuredValue {
     measure::ProbeResult result;
@@ -70,20 +67,9 @@ struct MeasuredValue {
 MeasuredValue lookup(const Body& body, const YAML::Node& near, const Context& context,
                      const std::string& host, const ProbePath& path);
 
-/// An interface string from templates/strings.json in the page's language (then English, then a
-/// built-in English default, so that older custom templates keep working).
-std::string ui_text(const Context& context, const std::string& key);
-
 /// A probe's own skip or failure reason in the page's language: strings.json's `probe_reasons`
 /// table where it has the reason ("one GPU" → "只有一块 GPU"), else the reason as written.
 std::string probe_reason_text(const Context& context, const std::string& reason);
-
-/// `pattern` with {0}, {1}, … replaced by `args`.
-std::string fill(std::string pattern, const std::vector<std::string>& args);
-
-/// "a, b and c": `separator` between words, `last_separator` before the last.
-std::string join_words(const std::vector<std::string>& words, const std::string& separator,
-                       const std::string& last_separator);
 
 /// Why a host column or a chart has no figures at all, collected from its probe results, and the
 /// one line that stands in for them: what would be shown, why it is missing, how to fill it.
@@ -103,7 +89,7 @@ struct MissingFigures {
 /// Provenance notes, one per distinct source, in order of first use.
 class ProvenanceNotes {
   public:
-    void add(const measure::ProbeResult& result, const std::string& lang);
+    void add(const measure::ProbeResult& result, const ui::Strings& strings);
     std::string html() const { return html_; }
 
   private:

@@ -27,24 +27,24 @@ struct Cell {
 
 Cell measured_cell(const MeasuredValue& found, const Context& context, bool with_unit) {
     Cell cell{json{{"kind", measure::provenance_kind(found.result)},
-                   {"title", measure::provenance_text(found.result, context.lang)}},
+                   {"title", measure::provenance_text(found.result, context.ui)}},
               found.result};
     auto& view = cell.view;
     if (found.value == nullptr) {
         cell.not_measured = true;
-        view["text"] = not_measured_text(context.lang);
+        view["text"] = context.ui.text("not_measured");
         view["title"] = found.result.reason();
         view["numeric"] = false;
         return cell;
     }
     if (with_unit) {
-        const auto formatted = measure::format_value(*found.value, context.lang);
+        const auto formatted = measure::format_value(*found.value, context.ui);
         view["text"] = formatted.text;
         view["numeric"] = formatted.number.has_value();
     } else { // the row label names the unit, as the record columns beside it do
         const auto number = measure::numeric(*found.value);
         view["text"] = number ? measure::format_number(*number)
-                              : measure::format_value(*found.value, context.lang).text;
+                              : measure::format_value(*found.value, context.ui).text;
         view["numeric"] = number.has_value();
     }
     return cell;
@@ -73,8 +73,12 @@ std::vector<Column> record_form_columns(const Body& body, const Context& context
             if (column.device != "cpu" && column.device != "gpu") {
                 body.fail(node["device"], "`device` must be cpu or gpu");
             }
-            column.label =
-                body.text_or(node, "label", context.store.host_label(column.host, context.lang));
+            column.label = body.text_or(
+                node, "label",
+                context.store.host_label(column.host,
+                                         column.device == "cpu" ? measure::HostPart::Cpu
+                                                                : measure::HostPart::Gpu,
+                                         context.ui));
         }
         columns.push_back(std::move(column));
     }
@@ -121,17 +125,17 @@ struct Datasheet {
             return view;
         }
         const json metric{{"value", *found}, {"unit", column_unit(*data, field)}};
-        view["text"] = with_unit ? measure::format_value(metric, context.lang).text
+        view["text"] = with_unit ? measure::format_value(metric, context.ui).text
                                  : measure::format_number(found->get<double>());
         view["numeric"] = true;
-        view["title"] = ui_text(context, "datasheet_title");
+        view["title"] = context.ui.text("datasheet_title");
         return view;
     }
 
     std::string note_html(const Context& context) const {
         const json title_field = data->json.value("title", json(""));
         const auto& title = localized(title_field, context.lang);
-        const auto line = fill(ui_text(context, "datasheet_note"),
+        const auto line = ui::fill(context.ui.text("datasheet_note"),
                                {name, title.is_string() ? title.get<std::string>() : "",
                                 data->json.value("as_of", std::string("—"))});
         return "<p class=\"provenance provenance-datasheet\">" + markdown::escape_html(line) +
@@ -154,7 +158,8 @@ BlockHtml measured_table(const Body& body, const Context& context) {
         for (const auto& word : words) {
             for (const auto& host : context.store.expand_hosts(word)) {
                 columns.push_back(
-                    {context.store.host_label(host, context.lang), host, "", nullptr, {}});
+                    {context.store.host_label(host, measure::HostPart::Machine, context.ui), host,
+                     "", nullptr, {}});
             }
         }
     }
@@ -179,7 +184,7 @@ BlockHtml measured_table(const Body& body, const Context& context) {
                     cells.push_back({missing_cell(), std::nullopt, false});
                 } else {
                     cells.push_back({{{"text", measure::format_value(
-                                                   localized(*found, context.lang), context.lang)
+                                                   localized(*found, context.lang), context.ui)
                                                    .text},
                                       {"kind", "record"},
                                       {"title", ""},
@@ -265,7 +270,7 @@ BlockHtml measured_table(const Body& body, const Context& context) {
     json rows = json::array();
     for (int c : shown) {
         header.push_back(
-            c < 0 ? json{{"label", fill(ui_text(context, "datasheet"), {datasheet.name})},
+            c < 0 ? json{{"label", ui::fill(context.ui.text("datasheet"), {datasheet.name})},
                          {"kind", "datasheet"}}
                   : json{{"label", columns[c].label},
                          {"kind", columns[c].record ? "record" : "host"}});
@@ -280,7 +285,7 @@ BlockHtml measured_table(const Body& body, const Context& context) {
             }
             auto& cell = grid[r][c];
             if (cell.result) {
-                notes.add(*cell.result, context.lang);
+                notes.add(*cell.result, context.ui);
                 holds_a_value = holds_a_value || !cell.not_measured;
             }
             if (cell.not_measured) { // a gap in a column with figures: a dash, the reason as title
@@ -322,7 +327,7 @@ BlockHtml provenance(const Body& body, const Context& context) {
     const auto host = body.text_or(root, "host", "this");
     const auto found = lookup(body, root["probe"] ? root["probe"] : root, context, host,
                               {body.text_or(root, "probe", "gpu.specs"), ""});
-    return {measure::provenance_html(found.result, context.lang), true};
+    return {measure::provenance_html(found.result, context.ui), true};
 }
 
 } // namespace gpuguide::directives

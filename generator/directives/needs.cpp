@@ -38,7 +38,8 @@ std::set<std::string> probes_needed(const Book& book, const measure::Store& vali
                                       "",
                                       [](const std::string&, const nlohmann::json&) {
                                           return std::string(); // only the checks matter here
-                                      }};
+                                      },
+                                      ui::Strings::built_in(language.code)};
                 expand(document, context);
             } catch (const InputError& error) {
                 errors += (errors.empty() ? "" : "\n") + std::string(error.what());

@@ -87,10 +87,6 @@ std::string column_unit(const DataFile& data, const std::string& field) {
     return "";
 }
 
-std::string not_measured_text(const std::string& lang) {
-    return lang == "zh" ? "未测量" : "not measured";
-}
-
 MeasuredValue lookup(const Body& body, const YAML::Node& near, const Context& context,
                      const std::string& host, const ProbePath& path) {
     try {
@@ -103,8 +99,8 @@ MeasuredValue lookup(const Body& body, const YAML::Node& near, const Context& co
     }
 }
 
-void ProvenanceNotes::add(const measure::ProbeResult& result, const std::string& lang) {
-    std::string note = measure::provenance_html(result, lang);
+void ProvenanceNotes::add(const measure::ProbeResult& result, const ui::Strings& strings) {
+    std::string note = measure::provenance_html(result, strings);
     if (std::find(seen_.begin(), seen_.end(), note) == seen_.end()) {
         html_ += note;
         seen_.push_back(std::move(note));

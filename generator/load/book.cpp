@@ -9,16 +9,6 @@
 
 namespace gpuguide {
 
-std::string language_name(std::string_view code) {
-    if (code == "en") {
-        return "English";
-    }
-    if (code == "zh") {
-        return "中文";
-    }
-    return std::string(code);
-}
-
 DataFile load_data_file(const std::filesystem::path& path) {
     DataFile data;
     data.path = path;
@@ -79,7 +69,7 @@ Language load_language(const std::filesystem::path& dir, const std::string& code
     Language language;
     language.code = code;
     language.site_dir = std::move(site_dir);
-    language.name = language_name(code);
+    language.name = code; // the theme's strings name it (language_name) when the site renders
     language.dir = dir;
     const auto summary_path = dir / "SUMMARY.md";
     const std::string summary_text = read_file(summary_path);

@@ -77,9 +77,6 @@ void parse_front_matter(Page& page, std::string_view text);
 /// Reads and validates one data file.
 DataFile load_data_file(const std::filesystem::path& path);
 
-/// Human name of a language code ("en" -> "English", "zh" -> "中文"); the code itself otherwise.
-std::string language_name(std::string_view code);
-
 /// Loads an mdBook project: its one language (book.toml `language`) from `src`, written at the
 /// site's root; data files from <root>/data. Throws InputError on any problem.
 Book load_mdbook_project(const BookConfig& config);

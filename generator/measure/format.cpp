@@ -148,13 +148,13 @@ std::string unit_of(const nlohmann::json& value) {
     return "";
 }
 
-Formatted format_value(const nlohmann::json& value, std::string_view lang) {
+Formatted format_value(const nlohmann::json& value, const ui::Strings& strings) {
     if (value.is_string()) {
         return {markdown::without_control_characters(value.get<std::string>()), std::nullopt, ""};
     }
     if (value.is_boolean()) {
         const bool yes = value.get<bool>();
-        return {lang == "zh" ? (yes ? "是" : "否") : (yes ? "yes" : "no"), std::nullopt, ""};
+        return {strings.text(yes ? "yes" : "no"), std::nullopt, ""};
     }
     auto number = numeric(value);
     if (!number) {

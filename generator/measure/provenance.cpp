@@ -1,35 +1,9 @@
 // Where a measured figure comes from, said next to it in the page's language.
 #include "markdown/markdown.hpp"
-#include "measure/store.hpp"
+#include "measure/figure.hpp"
 
 namespace gpuguide::measure {
 namespace {
-
-struct Words {
-    const char* this_machine; // followed by the host: "measured on this machine, HOST"
-    const char* this_end;
-    const char* reference; // "reference measurement from HOST (GPU), not this machine"
-    const char* not_this;
-    const char* placeholder;
-    const char* driver;
-    const char* skipped;
-    const char* fleet; // "fleet measurement from HOST (GPU)"
-};
-
-constexpr Words kEnglish{"measured on this machine, ",
-                         "",
-                         "reference measurement from ",
-                         ", not this machine",
-                         "not yet measured",
-                         "driver",
-                         "not measured",
-                         "fleet measurement from "};
-constexpr Words kChinese{"本机测量（", "）",   "参考测量，来自 ", "，并非本机",
-                         "尚未测量",   "驱动", "未测量",          "集群节点测量，来自 "};
-
-const Words& words(std::string_view lang) {
-    return lang == "zh" ? kChinese : kEnglish;
-}
 
 std::string text_at(const nlohmann::json& json, const char* pointer) {
     const nlohmann::json::json_pointer path(pointer);
@@ -37,11 +11,6 @@ std::string text_at(const nlohmann::json& json, const char* pointer) {
         return json.at(path).get<std::string>();
     }
     return "";
-}
-
-bool is_placeholder(const ProbeResult& result) {
-    return result.document == nullptr || result.document->placeholder() ||
-           result.reason() == "not yet measured";
 }
 
 // The date this figure was measured: the probe entry's `measured_at` (the runner sets it, from a
@@ -57,53 +26,46 @@ std::string measured_on(const ProbeResult& result) {
     return text_at(result.document->json, "/provenance/date").substr(0, 10);
 }
 
-} // namespace
-
-std::string provenance_kind(const ProbeResult& result) {
-    if (is_placeholder(result)) {
-        return "placeholder";
+// "measured on this machine, HOST", "reference measurement from HOST (GPU), not this machine",
+// "fleet measurement from HOST (GPU)": who measured it. The machine named is the GPU for a GPU
+// probe, the CPU for a CPU probe.
+std::string source_words(const ProbeResult& result, const ui::Strings& strings) {
+    const auto kind = source_kind(result);
+    const bool gpu_probe = result.key.starts_with("gpu.");
+    const std::string machine =
+        machine_name(*result.document, gpu_probe ? HostPart::Gpu : HostPart::Cpu);
+    const std::string host = result.document->host;
+    if (kind == FigureKind::Measured) {
+        return strings.fill("provenance_measured", {host});
     }
-    switch (result.document->origin) {
-    case Origin::Measured:
-        return "measured";
-    case Origin::Fleet:
-        return "fleet";
-    case Origin::Reference:
-        break;
-    }
-    return "reference";
+    const auto in_brackets = machine.empty() ? "" : strings.fill("parenthesis", {machine});
+    return strings.fill(kind == FigureKind::Fleet ? "provenance_fleet" : "provenance_reference",
+                        {host, in_brackets});
 }
 
-std::string provenance_text(const ProbeResult& result, std::string_view lang) {
-    const Words& w = words(lang);
+} // namespace
+
+bool is_placeholder(const ProbeResult& result) {
+    return result.document == nullptr || result.document->placeholder();
+}
+
+std::string provenance_text(const ProbeResult& result, const ui::Strings& strings) {
     if (is_placeholder(result)) {
-        return w.placeholder;
+        return strings.text("provenance_placeholder");
     }
     const auto& json = result.document->json;
     const bool own = result.document->origin == Origin::Measured;
-    const std::string date =
-        own ? measured_on(result) : text_at(json, "/provenance/date").substr(0, 10);
-    const std::string gpu = text_at(json, "/provenance/gpus/0/name");
     const bool gpu_probe = result.key.starts_with("gpu.");
-    const std::string machine = gpu_probe ? gpu : text_at(json, "/provenance/cpu");
-    std::string text;
-    if (own) {
-        text = std::string(w.this_machine) + result.document->host + w.this_end;
-    } else {
-        const bool fleet = result.document->origin == Origin::Fleet;
-        text = std::string(fleet ? w.fleet : w.reference) + result.document->host;
-        if (!machine.empty()) {
-            text += lang == "zh" ? "（" + machine + "）" : " (" + machine + ")";
-        }
-        text += fleet ? "" : w.not_this;
-    }
     std::vector<std::string> details;
-    if (!machine.empty() && own) {
-        details.push_back(machine);
+    if (own) { // a reference or fleet note names the machine in its first words already
+        if (auto machine = machine_name(*result.document, gpu_probe ? HostPart::Gpu : HostPart::Cpu);
+            !machine.empty()) {
+            details.push_back(std::move(machine));
+        }
     }
     if (gpu_probe) {
         if (auto driver = text_at(json, "/provenance/driver"); !driver.empty()) {
-            details.push_back(std::string(w.driver) + " " + driver);
+            details.push_back(strings.fill("provenance_driver", {driver}));
         }
         auto cuda = text_at(json, "/provenance/cuda_runtime");
         if (cuda.empty()) {
@@ -113,6 +75,8 @@ std::string provenance_text(const ProbeResult& result, std::string_view lang) {
             details.push_back("CUDA " + cuda);
         }
     }
+    const std::string date =
+        own ? measured_on(result) : text_at(json, "/provenance/date").substr(0, 10);
     if (!date.empty()) {
         details.push_back(date);
     }
@@ -121,19 +85,25 @@ std::string provenance_text(const ProbeResult& result, std::string_view lang) {
     if (json.contains(duration_path) && json.at(duration_path).is_number()) {
         details.push_back(format_number(json.at(duration_path).get<double>()) + " s");
     }
+    std::string text = source_words(result, strings);
+    const auto separator = strings.text("provenance_separator");
     for (const auto& detail : details) {
-        text += " · " + detail;
+        text += separator + detail;
     }
     if (!result.ok()) {
-        text += std::string(" · ") + w.skipped + ": " + result.reason();
+        text += separator + strings.fill("provenance_skipped", {result.reason()});
     }
     return markdown::without_control_characters(text); // host and GPU names come from elsewhere
 }
 
-std::string provenance_html(const ProbeResult& result, std::string_view lang) {
+std::string provenance_kind(const ProbeResult& result) {
+    return std::string(kind_name(source_kind(result)));
+}
+
+std::string provenance_html(const ProbeResult& result, const ui::Strings& strings) {
     // A <p>, not an <aside>: several unnamed complementary landmarks on a page fail axe.
     return "<p class=\"provenance provenance-" + provenance_kind(result) + "\">" +
-           markdown::escape_html(provenance_text(result, lang)) + "</p>\n";
+           markdown::escape_html(provenance_text(result, strings)) + "</p>\n";
 }
 
 } // namespace gpuguide::measure

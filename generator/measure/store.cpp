@@ -4,6 +4,7 @@
 #include "load/error.hpp"
 #include "load/files.hpp"
 #include "schema/schema.hpp"
+#include "measure/figure.hpp"
 
 namespace gpuguide::measure {
 namespace {
@@ -240,16 +241,32 @@ const nlohmann::json* Store::value(const ProbeResult& result, const std::string&
     return &found->at(parsed);
 }
 
-std::string Store::host_label(const std::string& host, std::string_view lang) const {
+std::string Store::unit_host(const std::string& word, const std::set<std::string>& keys) const {
+    if (word != "this" || asked_) {
+        return word;
+    }
+    const HostDocument* reference = by_host("reference");
+    bool any_fallback = false, reference_has_all = reference != nullptr;
+    for (const auto& key : keys) {
+        try {
+            any_fallback = any_fallback || probe("this", key).fell_back;
+        } catch (const LookupError&) {
+            return word; // the unit's own lookup reports it, with the directive's file:line
+        }
+        const auto probes = reference ? reference->json.find("probes") : nlohmann::json::const_iterator();
+        reference_has_all = reference_has_all && probes != reference->json.end() &&
+                            probes->contains(key);
+    }
+    return any_fallback && reference_has_all ? reference->host : word;
+}
+
+std::string Store::host_label(const std::string& host, HostPart part,
+                              const ui::Strings& strings) const {
     if (host == "this") {
-        return lang == "zh" ? "本机" : "This machine";
+        return measure::host_label(this_build_ ? &*this_build_ : nullptr, part, strings);
     }
-    if (host == "reference") {
-        const auto* document = by_host(host);
-        const std::string name = document ? document->host : "";
-        return (lang == "zh" ? "参考机 " : "Reference ") + name;
-    }
-    return host;
+    const HostDocument* document = by_host(host);
+    return document ? measure::host_label(document, part, strings) : host;
 }
 
 std::string Store::summary() const {

@@ -1,6 +1,8 @@
 #pragma once
 /// The measurement store: every measurement document of this build by host, lookups of probe
 /// results by JSON pointer, metric formatting and provenance notes (docs/design.md "Hosts").
+#include "theme/ui_strings.hpp"
+
 #include <filesystem>
 #include <memory>
 #include <mutex>
@@ -13,6 +15,9 @@
 #include <vector>
 
 namespace gpuguide::measure {
+
+/// Which part of a host prose and labels name: the machine, its GPU or its CPU.
+enum class HostPart { Machine, Gpu, Cpu };
 
 /// Where a document came from.
 enum class Origin {
@@ -80,8 +85,18 @@ class Store {
     /// probe is not ok. Throws LookupError when the result has no such member.
     const nlohmann::json* value(const ProbeResult& result, const std::string& pointer) const;
 
-    /// Label of a host column: "This machine" / the host name.
-    std::string host_label(const std::string& host, std::string_view lang) const;
+    /// The host word that `this` stands for in one unit of a page (a table, a chart, an
+    /// estimate, a sentence group) that reads the probes `keys` of it: "this" while this build has
+    /// its own outcome for every one of them; else the reference's host name, when the reference
+    /// has them all, so that the figures a unit sets side by side come from one machine (a
+    /// speed-up of a GPU over a CPU is never taken across two hosts). Any other word, and `this`
+    /// in a validation store, is returned unchanged.
+    std::string unit_host(const std::string& word, const std::set<std::string>& keys) const;
+
+    /// The header of a host column (ui `host_*` strings): "This machine", "Reference
+    /// reference-h200", "This machine's GPU", "GPU of reference-h200 (reference)", ... `host` is a
+    /// single host word (not `all`).
+    std::string host_label(const std::string& host, HostPart part, const ui::Strings& strings) const;
 
     /// Which documents the pages draw on, for the page footer: this machine's host and date of
     /// measurement, and the references. Says nothing about whether this build ran the probes
@@ -132,9 +147,10 @@ struct Formatted {
     std::string unit;
 };
 
-/// Formats a metric ({"unit", "median"|"value"}), a plain number, string, bool or null.
-/// Units scale for reading: GB/s >= 1000 -> TB/s, GFLOP/s >= 1000 -> TFLOP/s, µs < 1 -> ns, ...
-Formatted format_value(const nlohmann::json& value, std::string_view lang);
+/// Formats a metric ({"unit", "median"|"value"}), a plain number, string, bool (the ui strings'
+/// yes/no) or null. Units scale for reading: GB/s >= 1000 -> TB/s, GFLOP/s >= 1000 -> TFLOP/s,
+/// µs < 1 -> ns, ...
+Formatted format_value(const nlohmann::json& value, const ui::Strings& strings);
 
 /// A number with about three significant digits, no exponent, no locale ("2.93", "301", "3010").
 std::string format_number(double number);
@@ -150,14 +166,18 @@ std::string unit_of(const nlohmann::json& value);
 /// equal; nullopt when the units measure different things (GB/s vs TFLOP/s).
 std::optional<double> convert_unit(double value, std::string_view from, std::string_view to);
 
-/// The provenance sentence for a result: "measured by this build" etc. plus GPU, driver, CUDA,
-/// date and duration, in the page's language. Plain text (callers escape).
-std::string provenance_text(const ProbeResult& result, std::string_view lang);
+/// True for a result from a stand-in document nobody measured yet (or from no document at all).
+bool is_placeholder(const ProbeResult& result);
 
-/// Short machine-readable kind for CSS: "measured", "cache", "reference", "placeholder".
+/// The provenance sentence for a result: who measured it ("measured on this machine, HOST",
+/// "reference measurement from HOST (GPU), not this machine") plus GPU, driver, CUDA, date and
+/// duration, in the strings' language. Plain text (callers escape).
+std::string provenance_text(const ProbeResult& result, const ui::Strings& strings);
+
+/// The kind of the result's document for CSS: "measured", "reference", "fleet", "placeholder".
 std::string provenance_kind(const ProbeResult& result);
 
 /// `<p class="provenance provenance-KIND">` with provenance_text, escaped.
-std::string provenance_html(const ProbeResult& result, std::string_view lang);
+std::string provenance_html(const ProbeResult& result, const ui::Strings& strings);
 
 } // namespace gpuguide::measure

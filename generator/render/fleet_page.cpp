@@ -13,6 +13,7 @@
 
 #if GPUGUIDE_HAVE_CHARTS
 #include "charts/chart.hpp"
+#include "directives/chart_strings.hpp"
 #endif
 
 namespace gpuguide::render {
@@ -99,7 +100,7 @@ Cell cell(const measure::Store& store, const HostDocument& host, const Headline&
         if (value == nullptr || !measure::numeric(*value)) {
             return result;
         }
-        const auto formatted = measure::format_value(*value, lang);
+        const auto formatted = measure::format_value(*value, ui::Strings::built_in(lang));
         result.text = formatted.text;
         result.number = measure::numeric(*value);
         result.unit = measure::unit_of(*value);
@@ -306,7 +307,7 @@ std::string fleet_html(const measure::Store& store, std::string_view lang) {
         spec.y.unit = unit;
         spec.y.min = 0;
         spec.series.push_back(std::move(series));
-        html += charts::render_figure(spec, lang);
+        html += charts::render_figure(spec, directives::chart_strings(ui::Strings::built_in(lang)));
     }
 #endif
 

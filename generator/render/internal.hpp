@@ -5,6 +5,7 @@
 #include "render/site.hpp"
 #include "render/templates.hpp"
 
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -20,6 +21,10 @@ struct SiteContext {
     const BuildOptions& options;
     std::string measurement_source;
     std::string date; ///< YYYY-MM-DD
+    const std::map<std::string, ui::Strings>& ui; ///< interface strings by language code
+
+    /// The interface strings of `lang` (one of the book's languages).
+    const ui::Strings& strings(const std::string& lang) const { return ui.at(lang); }
 };
 
 /// A page's plain text section for the search index.
@@ -60,7 +65,7 @@ std::string extra_page(const SiteContext& site, const Language& language, const 
                        const std::string& title, const std::string& content_html, const char* flag);
 
 /// print.html's title in `language`.
-std::string print_title(const Language& language);
+std::string print_title(const SiteContext& site, const Language& language);
 
 /// A language's print.html and search-index.js, written while its pages render, so that a build
 /// holds no finished page in memory: pages may finish in any order on any thread, and each is

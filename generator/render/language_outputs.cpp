@@ -3,15 +3,12 @@
 #include "load/files.hpp"
 #include "markdown/markdown.hpp"
 #include "render/internal.hpp"
+#include "search/index.hpp"
 
 #include <map>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
-
-#if GPUGUIDE_HAVE_SEARCH
-#include "search/index.hpp"
-#endif
 
 namespace gpuguide::render {
 namespace {
@@ -33,21 +30,13 @@ struct LanguageOutputs::State {
     bool print_streamed = false; // false: the body is kept and rendered through the layout last
     std::string print_body;      // streamed: what is not written yet
     std::string print_after;     // the layout after the body (streamed)
-#if GPUGUIDE_HAVE_SEARCH
     FileWriter search;
     search::IndexWriter index;
-#endif
 
     State(const SiteContext& site_, const Language& language_, const std::filesystem::path& dir)
-        : site(site_), language(language_), print(dir / "print.html")
-#if GPUGUIDE_HAVE_SEARCH
-          ,
-          search(dir / "search-index.js"), index(documents(language_), language_.code)
-#endif
-    {
-    }
+        : site(site_), language(language_), print(dir / "print.html"),
+          search(dir / "search-index.js"), index(documents(language_), language_.code) {}
 
-#if GPUGUIDE_HAVE_SEARCH
     static std::vector<search::Document> documents(const Language& language) {
         std::vector<search::Document> docs;
         docs.reserve(language.pages.size());
@@ -56,20 +45,17 @@ struct LanguageOutputs::State {
         }
         return docs;
     }
-#endif
 
     void write(const RenderedPage& page) {
         // What the layout would have done to the whole body (templates drop control characters).
         const std::string html = markdown::without_control_characters(page.print_html);
         print_body += html; // streamed: written out in pieces of about a megabyte (flush)
-#if GPUGUIDE_HAVE_SEARCH
         std::vector<search::Section> sections;
         sections.reserve(page.sections.size());
         for (const auto& section : page.sections) {
             sections.push_back({section.anchor, section.heading, section.text});
         }
         index.add_sections(next, sections);
-#endif
     }
 
     // Writes what has gathered once it is large: one write(2) per page and file cost more
@@ -80,11 +66,9 @@ struct LanguageOutputs::State {
             print.write(print_body);
             print_body.clear();
         }
-#if GPUGUIDE_HAVE_SEARCH
         if (all || index.size() >= kPiece) {
             search.write(index.take());
         }
-#endif
     }
 
     // Writes every waiting page that is next in reading order. Called with the mutex held.
@@ -106,7 +90,7 @@ LanguageOutputs::LanguageOutputs(const SiteContext& site, const Language& langua
     std::filesystem::create_directories(lang_dir);
     state_ = std::make_unique<State>(site, language, lang_dir);
     const std::string layout =
-        extra_page(site, language, language.site_dir + "print.html", print_title(language),
+        extra_page(site, language, language.site_dir + "print.html", print_title(site, language),
                    std::string(kBodyMarker), "is_print");
     const auto at = layout.find(kBodyMarker);
     // A layout that shows the content twice, or not at all, gets the whole body at the end.
@@ -138,19 +122,15 @@ void LanguageOutputs::finish() {
     if (state.next != state.language.pages.size()) {
         throw std::logic_error("LanguageOutputs::finish before every page was added");
     }
-#if GPUGUIDE_HAVE_SEARCH
     state.index.finish();
-#endif
     state.flush_files(true);
     state.print.write(state.print_streamed
                           ? state.print_after
                           : extra_page(state.site, state.language,
                                        state.language.site_dir + "print.html",
-                                       print_title(state.language), state.print_body, "is_print"));
+                                       print_title(state.site, state.language), state.print_body, "is_print"));
     state.print.close();
-#if GPUGUIDE_HAVE_SEARCH
     state.search.close();
-#endif
 }
 
 } // namespace gpuguide::render

@@ -144,8 +144,7 @@ RenderedPage render_page(const SiteContext& site, const Language& language, std:
                                       [&site](const std::string& name, const json& view) {
                                           return site.templates.render("tables/" + name, view);
                                       },
-                                      site.templates.strings(language.code),
-                                      site.templates.strings("en")};
+                                      site.strings(language.code)};
     const auto expansion = directives::expand(document, context);
 
     const auto links = markdown::collect_links(document);

@@ -269,9 +269,27 @@ BuildReport build_site(const BuildOptions& options) {
         templates.emplace(theme::Theme(options.templates_dir));
     }
 
+    // Interface strings: each language's from the theme; a language it has none for gets the
+    // English ones, and the build log says so.
+    std::map<std::string, ui::Strings> strings;
+    const theme::Theme theme(options.templates_dir);
+    for (auto& language : book->languages) {
+        bool missing = false;
+        strings.emplace(language.code, ui::Strings::for_language(theme, language.code, &missing));
+        if (missing) {
+            report.warnings.push_back(
+                (theme.override_dir() / "strings.json").generic_string() +
+                ": warning: no interface strings for language \"" + language.code +
+                "\"; its pages use the English ones (add a \"" + language.code +
+                "\" object: docs/design.md, \"Interface strings\")");
+        } else {
+            language.name = strings.at(language.code).text("language_name");
+        }
+    }
+
     // Expand and render.
-    const SiteContext site{*book,   collected.store,           *templates,
-                           options, collected.store.summary(), date};
+    const SiteContext site{*book,   collected.store,           *templates, options,
+                           collected.store.summary(), date,    strings};
     StagingDir staging(options.out_dir);
     const unsigned jobs =
         options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());

@@ -35,6 +35,7 @@ struct BuildReport {
     std::size_t probe_processes = 0; ///< child processes the build started (0: none)
     double seconds = 0;
     bool up_to_date = false; ///< nothing changed: the previous site was kept as is
+    std::vector<std::string> warnings; ///< "FILE: warning: ..." lines for the build log (not fatal)
 };
 
 /// Builds the site into options.out_dir atomically: everything is written to a temporary sibling

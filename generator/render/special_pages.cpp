@@ -82,9 +82,8 @@ std::string toc_script(const Language& language) {
            ";\n";
 }
 
-std::string contents_html(const Language& language, bool fleet) {
-    std::string html =
-        "<h1>" + escape_html(language.code == "zh" ? "目录" : "Contents") + "</h1>\n";
+std::string contents_html(const Language& language, const std::string& heading, bool fleet) {
+    std::string html = "<h1>" + escape_html(heading) + "</h1>\n";
     html += "<ol class=\"contents\">\n";
     for (const auto& entry : language.summary) {
         if (entry.kind == SummaryEntry::Kind::Part) {
@@ -191,8 +190,8 @@ std::string extra_page(const SiteContext& site, const Language& language, const 
     return site.templates.render("layout", view);
 }
 
-std::string print_title(const Language& language) {
-    return language.code == "zh" ? "打印版" : "Print version";
+std::string print_title(const SiteContext& site, const Language& language) {
+    return site.strings(language.code).text("print_version");
 }
 
 std::string print_id(const Page& page) {
@@ -208,7 +207,7 @@ json base_view(const SiteContext& site, const Language& language,
     auto in_language = [&](const char* file) {
         return relative_href(output_in_site, language.site_dir + file);
     };
-    json ui = site.templates.strings(language.code);
+    json ui = site.strings(language.code).merged();
     json extra_css = json::array(), extra_js = json::array();
     std::string title = ui.value("site_title", std::string("GPU Guide"));
     std::string repository;
@@ -252,8 +251,11 @@ void write_special_pages(const SiteContext& site, const std::filesystem::path& d
         write_file(lang_dir / "toc.js", toc_script(language));
         write_file(lang_dir / "contents.html",
                    extra_page(site, language, language.site_dir + "contents.html",
-                              language.code == "zh" ? "目录" : "Contents",
-                              contents_html(language, has_fleet(site.store)), "is_contents"));
+                              site.strings(language.code).text("contents_heading"),
+                              contents_html(language,
+                                            site.strings(language.code).text("contents_heading"),
+                                            has_fleet(site.store)),
+                              "is_contents"));
         if (has_fleet(site.store)) {
             write_file(lang_dir / "fleet.html",
                        extra_page(site, language, language.site_dir + "fleet.html",
@@ -278,7 +280,7 @@ void write_special_pages(const SiteContext& site, const std::filesystem::path& d
     std::string not_found = extra_page(
         site, first, "404.html", "404",
         "<h1>404</h1>\n<p><a href=\"" + escape_html(home) + "\">" +
-            escape_html(first.code == "zh" ? "返回首页" : "Back to the guide") + "</a></p>\n",
+            escape_html(site.strings(first.code).text("back_to_guide")) + "</a></p>\n",
         "is_404");
     write_file(dir / "404.html", not_found);
     write_file(dir / ".nojekyll", "");

@@ -1,5 +1,7 @@
 #include "render/templates.hpp"
 
+#include "theme/ui_strings.hpp"
+
 #include "load/error.hpp"
 #include "load/files.hpp"
 #include "markdown/markdown.hpp"
@@ -187,13 +189,9 @@ Templates::Templates(const theme::Theme& theme) : id_(next_id_++), dir_(theme.ov
                     "missing; the table directives render through it");
         }
     }
-    if (auto strings = theme.find("strings.json")) {
-        try {
-            strings_ = nlohmann::json::parse(strings->bytes);
-        } catch (const nlohmann::json::parse_error& error) {
-            fail_at(strings->origin, 0, std::string("not valid JSON: ") + error.what());
-        }
-    }
+    // Read now, so that a broken strings.json is reported with the other theme errors, before
+    // anything is measured; pages read it through ui::Strings.
+    ui::Strings::for_language(theme, "en");
 }
 
 void Templates::add(const std::string& name, const theme::File& file) {
@@ -239,14 +237,6 @@ void Templates::check_partial_names() const {
             }
         }
     }
-}
-
-nlohmann::json Templates::strings(const std::string& lang) const {
-    auto found = strings_.find(lang);
-    if (found == strings_.end()) {
-        found = strings_.find("en"); // a book in another language: English labels, not none
-    }
-    return found != strings_.end() && found->is_object() ? *found : nlohmann::json::object();
 }
 
 std::string Templates::render(const std::string& name, const nlohmann::json& view) const {

@@ -17,9 +17,9 @@ namespace gpuguide::render {
 /// it, since kainjow's renderer keeps state in the template object).
 class Templates {
   public:
-    /// Reads layout.mustache, partials/*.mustache, tables/*.mustache, language-index.mustache
-    /// and strings.json, each from the book's folder when it has the file, else from the built-in
-    /// theme. Throws InputError naming the template and line for a syntax error, or for
+    /// Reads layout.mustache, partials/*.mustache, tables/*.mustache and language-index.mustache,
+    /// each from the book's folder when it has the file, else from the built-in theme, and checks
+    /// that strings.json reads (ui::Strings serves it). Throws InputError naming the template and line for a syntax error, or for
     /// `{{{name}}}`/`{{&name}}` where name does not end in `_html` (only generator-built HTML may
     /// skip escaping).
     explicit Templates(const theme::Theme& theme);
@@ -36,9 +36,6 @@ class Templates {
 
     bool has(const std::string& name) const { return sources_.contains(name); }
 
-    /// strings.json's object for `lang` (empty object when absent).
-    nlohmann::json strings(const std::string& lang) const;
-
     /// The book's templates folder (overrides), for messages that say where to add a file.
     const std::filesystem::path& dir() const { return dir_; }
 
@@ -53,7 +50,6 @@ class Templates {
     std::map<std::string, std::string> sources_;         // name -> template text
     std::map<std::string, std::string> expanded_;        // name -> text with partials inlined
     std::map<std::string, std::filesystem::path> files_; // name -> file, for messages
-    nlohmann::json strings_ = nlohmann::json::object();
 };
 
 } // namespace gpuguide::render

@@ -6,6 +6,7 @@
 #include "charts/roofline_math.hpp"
 #include "charts/scale.hpp"
 #include "charts/text.hpp"
+#include "directives/chart_strings.hpp"
 #include "gpuguide_catch.hpp"
 
 #include <array>
@@ -23,6 +24,12 @@ namespace gg_charts_test {
 
 using namespace gpuguide::charts;
 using namespace gpuguide::charts::detail;
+
+/// The figure with the built-in theme's words in `lang`, as a page of that language gets it.
+inline std::string render_figure(const ChartSpec& spec, const std::string& lang) {
+    return gpuguide::charts::render_figure(
+        spec, gpuguide::directives::chart_strings(gpuguide::ui::Strings::built_in(lang)));
+}
 
 inline std::vector<std::string> labels_of(const std::vector<Tick>& ticks) {
     std::vector<std::string> labels;

@@ -162,10 +162,10 @@ TEST_CASE("gg-table: with no column left, the line alone stands for the table, i
     CHECK(has(html, "<p class=\"figures-missing\">STREAM for This machine and Reference ref-host: "
                     "no measured figures yet (this build has no GPU measurements; the reference "
                     "host has not been measured yet)."));
-    // The fixture's templates have no such strings: the generator's English is the fallback;
-    // the guide's templates/strings.json gives Chinese, checked in the browser tests.
+    // The fixture's strings.json has no such strings: the built-in theme's Chinese answers.
     const auto zh = build(book, table, "zh");
-    CHECK(has(zh, "<p class=\"figures-missing\">STREAM for 本机 and 参考机 ref-host: "));
+    CHECK(has(zh, "<p class=\"figures-missing\">STREAM（本机和参考机 ref-host）：暂无实测数据（本次构建"
+                  "没有 GPU 测量结果；参考机尚未测量）。"));
 }
 
 TEST_CASE("gg-table: without a GPU here, 'This machine' beside the measured reference collapses "
