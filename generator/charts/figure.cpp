@@ -85,8 +85,8 @@ std::string render_figure(const ChartSpec& spec, const Strings& strings) {
     html += "<desc id=\"" + id + "-desc\">" + escape_markup(description) + "</desc>\n";
     html += output.body;
     html += "\n</svg>\n";
-    html += "<details class=\"chart-data\"><summary>" + escape_markup(strings.data) + "</summary>\n" +
-            table_html(output.table) + "\n</details>\n</figure>\n";
+    html += "<details class=\"chart-data\"><summary>" + escape_markup(strings.data) +
+            "</summary>\n" + table_html(output.table) + "\n</details>\n</figure>\n";
     return html;
 }
 

@@ -1,5 +1,6 @@
 // gg-chart: a ChartSpec from data files or measurements, drawn by gpuguide_charts.
 #include "charts/chart.hpp"
+
 #include "directives/chart_strings.hpp"
 #include "directives/internal.hpp"
 #include "markdown/markdown.hpp"

@@ -212,7 +212,7 @@ std::string estimate_title(const formula::Formula& parsed, const Estimated& esti
         from += (from.empty() ? "" : separator) + input;
     }
     return ui::fill(context.ui.text("estimate_title"),
-                {formula::pretty(parsed) + extra, from.empty() ? "—" : from});
+                    {formula::pretty(parsed) + extra, from.empty() ? "—" : from});
 }
 
 InlineHtml inline_estimate(const std::string& spec, const Context& context, int line) {

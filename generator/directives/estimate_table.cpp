@@ -159,7 +159,8 @@ BlockHtml estimate_table(const Body& body, const Context& context) {
                 break; // the same for every host
             }
             if (hosts.size() > 1) {
-                column.label += " \u2014 " + context.store.host_label(hosts[h], measure::HostPart::Machine, context.ui);
+                column.label += " \u2014 " + context.store.host_label(
+                                                 hosts[h], measure::HostPart::Machine, context.ui);
             }
             columns.push_back(std::move(column));
         }

@@ -1,6 +1,7 @@
 // Walks a page's AST once and replaces directive blocks and inline value spans.
 #include "directives/conditional.hpp"
 #include "directives/estimate.hpp"
+#include "directives/host_units.hpp"
 #include "directives/inline_values.hpp"
 #include "directives/internal.hpp"
 #include "load/error.hpp"
@@ -42,6 +43,7 @@ void replace_with(cmark_node* node, const std::string& html) {
 } // namespace
 
 Expansion expand(markdown::Document& document, const Context& context) {
+    resolve_host_units(document, context);   // `this` names one machine per paragraph
     resolve_conditionals(document, context); // before values: a hidden branch adds no figures
     // Collect first: replacing nodes while iterating would invalidate the iterator.
     std::vector<cmark_node*> blocks, spans;

@@ -2,8 +2,10 @@
 #include "directives/inline_values.hpp"
 
 #include "directives/estimate.hpp"
+#include "directives/host_units.hpp"
 #include "load/error.hpp"
 #include "markdown/markdown.hpp"
+#include "measure/figure.hpp"
 
 namespace gpuguide::directives {
 namespace {
@@ -33,8 +35,9 @@ InlineHtml provenance_value(const std::string& host, const std::string& pointer,
         }
         const auto& field = document.at(path);
         const auto text = measure::format_value(field, context.ui).text;
-        return {"<strong class=\"measured\" title=\"" +
-                    escape_html(measure::provenance_text(result, context.ui)) + "\">",
+        return {"<strong class=\"" + std::string(measure::kind_name(measure::source_kind(result))) +
+                    "\" title=\"" + escape_html(measure::provenance_text(result, context.ui)) +
+                    "\">",
                 text,
                 "</strong>",
                 true,
@@ -62,7 +65,12 @@ InlineHtml measured_value(const std::string& spec, const Context& context, int l
     try {
         const auto result = context.store.probe(host, path.probe);
         const auto* value = context.store.value(result, path.pointer);
-        const std::string title = measure::provenance_text(result, context.ui);
+        const auto kind = measure::figure_kind(result, path.pointer);
+        std::string title = measure::provenance_text(result, context.ui);
+        if (kind == measure::FigureKind::DerivedPeak) { // say what the peak assumes first
+            title = measure::derived_peak_text(result, path.pointer, context.ui) +
+                    context.ui.text("provenance_separator") + title;
+        }
         if (value == nullptr) {
             return {"<span class=\"not-measured\" title=\"" + escape_html(result.reason()) + "\">",
                     context.ui.text("not_measured"),
@@ -74,7 +82,8 @@ InlineHtml measured_value(const std::string& spec, const Context& context, int l
         const auto formatted = measure::format_value(*value, context.ui);
         // A null field, or a metric whose numbers are null, formats as "—": no figure either.
         const bool missing = value->is_null() || (value->is_object() && !formatted.number);
-        return {"<strong class=\"measured\" title=\"" + escape_html(title) + "\">",
+        return {"<strong class=\"" + std::string(measure::kind_name(kind)) + "\" title=\"" +
+                    escape_html(title) + "\">",
                 formatted.text,
                 "</strong>",
                 true,
@@ -134,7 +143,7 @@ HostAndRest split_host(const std::string& spec) {
 
 bool is_inline_value(std::string_view literal) {
     return literal.starts_with("value:") || literal.starts_with("data:") ||
-           literal.starts_with("estimate:");
+           literal.starts_with("estimate:") || is_host_phrase(literal);
 }
 
 InlineHtml inline_value(std::string_view literal, const Context& context, int line) {
@@ -144,6 +153,14 @@ InlineHtml inline_value(std::string_view literal, const Context& context, int li
     }
     if (text.starts_with("estimate:")) {
         return inline_estimate(text.substr(9), context, line);
+    }
+    if (is_host_phrase(text)) {
+        return {"<span class=\"host-phrase\">",
+                host_phrase_text(text, context, line),
+                "</span>",
+                false,
+                false,
+                ""};
     }
     return data_value(text.substr(5), context, line);
 }

@@ -73,12 +73,12 @@ std::vector<Column> record_form_columns(const Body& body, const Context& context
             if (column.device != "cpu" && column.device != "gpu") {
                 body.fail(node["device"], "`device` must be cpu or gpu");
             }
-            column.label = body.text_or(
-                node, "label",
-                context.store.host_label(column.host,
-                                         column.device == "cpu" ? measure::HostPart::Cpu
-                                                                : measure::HostPart::Gpu,
-                                         context.ui));
+            column.label = body.text_or(node, "label",
+                                        context.store.host_label(column.host,
+                                                                 column.device == "cpu"
+                                                                     ? measure::HostPart::Cpu
+                                                                     : measure::HostPart::Gpu,
+                                                                 context.ui));
         }
         columns.push_back(std::move(column));
     }
@@ -136,8 +136,8 @@ struct Datasheet {
         const json title_field = data->json.value("title", json(""));
         const auto& title = localized(title_field, context.lang);
         const auto line = ui::fill(context.ui.text("datasheet_note"),
-                               {name, title.is_string() ? title.get<std::string>() : "",
-                                data->json.value("as_of", std::string("—"))});
+                                   {name, title.is_string() ? title.get<std::string>() : "",
+                                    data->json.value("as_of", std::string("—"))});
         return "<p class=\"provenance provenance-datasheet\">" + markdown::escape_html(line) +
                "</p>\n";
     }
@@ -158,8 +158,11 @@ BlockHtml measured_table(const Body& body, const Context& context) {
         for (const auto& word : words) {
             for (const auto& host : context.store.expand_hosts(word)) {
                 columns.push_back(
-                    {context.store.host_label(host, measure::HostPart::Machine, context.ui), host,
-                     "", nullptr, {}});
+                    {context.store.host_label(host, measure::HostPart::Machine, context.ui),
+                     host,
+                     "",
+                     nullptr,
+                     {}});
             }
         }
     }
@@ -183,14 +186,14 @@ BlockHtml measured_table(const Body& body, const Context& context) {
                 if (field.empty() || found == column.record->end() || found->is_null()) {
                     cells.push_back({missing_cell(), std::nullopt, false});
                 } else {
-                    cells.push_back({{{"text", measure::format_value(
-                                                   localized(*found, context.lang), context.ui)
-                                                   .text},
-                                      {"kind", "record"},
-                                      {"title", ""},
-                                      {"numeric", found->is_number()}},
-                                     std::nullopt,
-                                     false});
+                    cells.push_back(
+                        {{{"text",
+                           measure::format_value(localized(*found, context.lang), context.ui).text},
+                          {"kind", "record"},
+                          {"title", ""},
+                          {"numeric", found->is_number()}},
+                         std::nullopt,
+                         false});
                 }
                 continue;
             }

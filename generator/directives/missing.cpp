@@ -57,7 +57,8 @@ std::string MissingFigures::table_html(const std::string& title,
         return "";
     }
     const auto who = ui::join_words(hosts, ", ", context.ui.text("missing_and"));
-    return html(title.empty() ? who : ui::fill(context.ui.text("figures_of"), {title, who}), context);
+    return html(title.empty() ? who : ui::fill(context.ui.text("figures_of"), {title, who}),
+                context);
 }
 
 } // namespace gpuguide::directives

@@ -18,8 +18,9 @@ std::string text_at(const nlohmann::json& json, const char* pointer) {
 std::string key_for(std::string_view prefix, HostPart part, FigureKind kind) {
     std::string key(prefix);
     key += part == HostPart::Gpu ? "_gpu" : part == HostPart::Cpu ? "_cpu" : "";
-    key += kind == FigureKind::Measured ? "_measured" : kind == FigureKind::Fleet ? "_fleet"
-                                                                                  : "_reference";
+    key += kind == FigureKind::Measured ? "_measured"
+           : kind == FigureKind::Fleet  ? "_fleet"
+                                        : "_reference";
     return key;
 }
 
@@ -132,14 +133,16 @@ std::string derived_peak_text(const ProbeResult& result, std::string_view pointe
     const auto& device = answer.at(path);
     const auto peak = pointer.substr(pointer.rfind('/') + 1);
     if (peak == "memory_bandwidth") {
-        return strings.fill("derived_peak_memory", {metric_text(device, "clock_mem_max", strings),
-                                                    metric_text(device, "memory_bus_width",
-                                                                strings)});
+        return strings.fill("derived_peak_memory",
+                            {metric_text(device, "clock_mem_max", strings),
+                             metric_text(device, "memory_bus_width", strings)});
     }
     if (peak == "pcie_bandwidth") {
         const auto pcie = device.value("pcie", nlohmann::json::object());
-        return strings.fill("derived_peak_link", {format_value(pcie.value("gen_max", nlohmann::json()), strings).text,
-                                                  format_value(pcie.value("width_max", nlohmann::json()), strings).text});
+        return strings.fill(
+            "derived_peak_link",
+            {format_value(pcie.value("gen_max", nlohmann::json()), strings).text,
+             format_value(pcie.value("width_max", nlohmann::json()), strings).text});
     }
     return strings.fill("derived_peak_compute", {metric_text(device, "clock_sm_max", strings)});
 }

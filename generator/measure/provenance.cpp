@@ -58,7 +58,8 @@ std::string provenance_text(const ProbeResult& result, const ui::Strings& string
     const bool gpu_probe = result.key.starts_with("gpu.");
     std::vector<std::string> details;
     if (own) { // a reference or fleet note names the machine in its first words already
-        if (auto machine = machine_name(*result.document, gpu_probe ? HostPart::Gpu : HostPart::Cpu);
+        if (auto machine =
+                machine_name(*result.document, gpu_probe ? HostPart::Gpu : HostPart::Cpu);
             !machine.empty()) {
             details.push_back(std::move(machine));
         }

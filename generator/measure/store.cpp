@@ -3,8 +3,8 @@
 
 #include "load/error.hpp"
 #include "load/files.hpp"
-#include "schema/schema.hpp"
 #include "measure/figure.hpp"
+#include "schema/schema.hpp"
 
 namespace gpuguide::measure {
 namespace {
@@ -198,6 +198,18 @@ ProbeResult Store::probe(const std::string& host, const std::string& key) const 
         }
         throw unknown_probe(own ? *own : *reference);
     }
+    const HostDocument* document = this->document(host);
+    ProbeResult result{document, entry_in(document), false, key};
+    if (result.entry == nullptr) {
+        throw unknown_probe(*document);
+    }
+    return result;
+}
+
+const HostDocument* Store::document(const std::string& host) const {
+    if (host == "this") {
+        return this_build_ ? &*this_build_ : nullptr;
+    }
     const HostDocument* document = by_host(host);
     if (document == nullptr) {
         std::string hosts = "this, reference, all";
@@ -206,11 +218,7 @@ ProbeResult Store::probe(const std::string& host, const std::string& key) const 
         }
         throw LookupError("no host \"" + host + "\" (known: " + hosts + ")");
     }
-    ProbeResult result{document, entry_in(document), false, key};
-    if (result.entry == nullptr) {
-        throw unknown_probe(*document);
-    }
-    return result;
+    return document;
 }
 
 const nlohmann::json* Store::value(const ProbeResult& result, const std::string& pointer) const {
@@ -253,9 +261,10 @@ std::string Store::unit_host(const std::string& word, const std::set<std::string
         } catch (const LookupError&) {
             return word; // the unit's own lookup reports it, with the directive's file:line
         }
-        const auto probes = reference ? reference->json.find("probes") : nlohmann::json::const_iterator();
-        reference_has_all = reference_has_all && probes != reference->json.end() &&
-                            probes->contains(key);
+        const auto probes =
+            reference ? reference->json.find("probes") : nlohmann::json::const_iterator();
+        reference_has_all =
+            reference_has_all && probes != reference->json.end() && probes->contains(key);
     }
     return any_fallback && reference_has_all ? reference->host : word;
 }

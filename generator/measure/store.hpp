@@ -81,6 +81,10 @@ class Store {
     /// Throws LookupError for an unknown host or probe key.
     ProbeResult probe(const std::string& host, const std::string& key) const;
 
+    /// The document a single host word names (`this`: this build's, null when it has none).
+    /// Throws LookupError for an unknown host.
+    const HostDocument* document(const std::string& host) const;
+
     /// The value at `pointer` (RFC 6901, "/devices/0/triad") inside an ok result; nullptr when the
     /// probe is not ok. Throws LookupError when the result has no such member.
     const nlohmann::json* value(const ProbeResult& result, const std::string& pointer) const;
@@ -96,7 +100,8 @@ class Store {
     /// The header of a host column (ui `host_*` strings): "This machine", "Reference
     /// reference-h200", "This machine's GPU", "GPU of reference-h200 (reference)", ... `host` is a
     /// single host word (not `all`).
-    std::string host_label(const std::string& host, HostPart part, const ui::Strings& strings) const;
+    std::string host_label(const std::string& host, HostPart part,
+                           const ui::Strings& strings) const;
 
     /// Which documents the pages draw on, for the page footer: this machine's host and date of
     /// measurement, and the references. Says nothing about whether this build ran the probes

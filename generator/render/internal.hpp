@@ -20,7 +20,7 @@ struct SiteContext {
     const Templates& templates;
     const BuildOptions& options;
     std::string measurement_source;
-    std::string date; ///< YYYY-MM-DD
+    std::string date;                             ///< YYYY-MM-DD
     const std::map<std::string, ui::Strings>& ui; ///< interface strings by language code
 
     /// The interface strings of `lang` (one of the book's languages).

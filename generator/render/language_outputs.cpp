@@ -124,11 +124,11 @@ void LanguageOutputs::finish() {
     }
     state.index.finish();
     state.flush_files(true);
-    state.print.write(state.print_streamed
-                          ? state.print_after
-                          : extra_page(state.site, state.language,
-                                       state.language.site_dir + "print.html",
-                                       print_title(state.site, state.language), state.print_body, "is_print"));
+    state.print.write(
+        state.print_streamed
+            ? state.print_after
+            : extra_page(state.site, state.language, state.language.site_dir + "print.html",
+                         print_title(state.site, state.language), state.print_body, "is_print"));
     state.print.close();
     state.search.close();
 }

@@ -192,9 +192,9 @@ RenderedPage render_page(const SiteContext& site, const Language& language, std:
     page_view["title"] = page.title;
     page_view["document_title"] = page.document_title;
     // mdBook puts book.toml's description on every page that has none of its own.
-    page_view["description"] =
-        page.description.empty() && site.options.project ? site.options.project->description
-                                                         : page.description;
+    page_view["description"] = page.description.empty() && site.options.project
+                                   ? site.options.project->description
+                                   : page.description;
     page_view["number"] = page.number;
     page_view["path"] = page.output;
     page_view["content_html"] = content_html;

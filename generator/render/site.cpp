@@ -288,8 +288,8 @@ BuildReport build_site(const BuildOptions& options) {
     }
 
     // Expand and render.
-    const SiteContext site{*book,   collected.store,           *templates, options,
-                           collected.store.summary(), date,    strings};
+    const SiteContext site{*book, collected.store, *templates, options, collected.store.summary(),
+                           date,  strings};
     StagingDir staging(options.out_dir);
     const unsigned jobs =
         options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());

@@ -34,7 +34,7 @@ struct BuildReport {
     std::set<std::string> probes;    ///< probes the pages use of host `this`
     std::size_t probe_processes = 0; ///< child processes the build started (0: none)
     double seconds = 0;
-    bool up_to_date = false; ///< nothing changed: the previous site was kept as is
+    bool up_to_date = false;           ///< nothing changed: the previous site was kept as is
     std::vector<std::string> warnings; ///< "FILE: warning: ..." lines for the build log (not fatal)
 };
 

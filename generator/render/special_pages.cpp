@@ -249,13 +249,13 @@ void write_special_pages(const SiteContext& site, const std::filesystem::path& d
                              {"name", language.name},
                              {"href", language.site_dir + language.pages.front().output}});
         write_file(lang_dir / "toc.js", toc_script(language));
-        write_file(lang_dir / "contents.html",
-                   extra_page(site, language, language.site_dir + "contents.html",
-                              site.strings(language.code).text("contents_heading"),
-                              contents_html(language,
-                                            site.strings(language.code).text("contents_heading"),
-                                            has_fleet(site.store)),
-                              "is_contents"));
+        write_file(
+            lang_dir / "contents.html",
+            extra_page(site, language, language.site_dir + "contents.html",
+                       site.strings(language.code).text("contents_heading"),
+                       contents_html(language, site.strings(language.code).text("contents_heading"),
+                                     has_fleet(site.store)),
+                       "is_contents"));
         if (has_fleet(site.store)) {
             write_file(lang_dir / "fleet.html",
                        extra_page(site, language, language.site_dir + "fleet.html",
@@ -277,11 +277,11 @@ void write_special_pages(const SiteContext& site, const std::filesystem::path& d
         write_file(dir / "index.html", redirect_page(first.pages.front().output));
     }
     std::string home = not_found_base(site).empty() ? "index.html" : not_found_base(site);
-    std::string not_found = extra_page(
-        site, first, "404.html", "404",
-        "<h1>404</h1>\n<p><a href=\"" + escape_html(home) + "\">" +
-            escape_html(site.strings(first.code).text("back_to_guide")) + "</a></p>\n",
-        "is_404");
+    std::string not_found =
+        extra_page(site, first, "404.html", "404",
+                   "<h1>404</h1>\n<p><a href=\"" + escape_html(home) + "\">" +
+                       escape_html(site.strings(first.code).text("back_to_guide")) + "</a></p>\n",
+                   "is_404");
     write_file(dir / "404.html", not_found);
     write_file(dir / ".nojekyll", "");
     if (!site.options.base_url.empty()) {

@@ -1,10 +1,9 @@
 #include "render/templates.hpp"
 
-#include "theme/ui_strings.hpp"
-
 #include "load/error.hpp"
 #include "load/files.hpp"
 #include "markdown/markdown.hpp"
+#include "theme/ui_strings.hpp"
 
 #include <algorithm>
 #include <atomic>

@@ -19,7 +19,8 @@ class Templates {
   public:
     /// Reads layout.mustache, partials/*.mustache, tables/*.mustache and language-index.mustache,
     /// each from the book's folder when it has the file, else from the built-in theme, and checks
-    /// that strings.json reads (ui::Strings serves it). Throws InputError naming the template and line for a syntax error, or for
+    /// that strings.json reads (ui::Strings serves it). Throws InputError naming the template and
+    /// line for a syntax error, or for
     /// `{{{name}}}`/`{{&name}}` where name does not end in `_html` (only generator-built HTML may
     /// skip escaping).
     explicit Templates(const theme::Theme& theme);

@@ -164,8 +164,9 @@ TEST_CASE("gg-table: with no column left, the line alone stands for the table, i
                     "host has not been measured yet)."));
     // The fixture's strings.json has no such strings: the built-in theme's Chinese answers.
     const auto zh = build(book, table, "zh");
-    CHECK(has(zh, "<p class=\"figures-missing\">STREAM（本机和参考机 ref-host）：暂无实测数据（本次构建"
-                  "没有 GPU 测量结果；参考机尚未测量）。"));
+    CHECK(has(zh,
+              "<p class=\"figures-missing\">STREAM（本机和参考机 ref-host）：暂无实测数据（本次构建"
+              "没有 GPU 测量结果；参考机尚未测量）。"));
 }
 
 TEST_CASE("gg-table: without a GPU here, 'This machine' beside the measured reference collapses "
