@@ -254,19 +254,24 @@ std::string Store::unit_host(const std::string& word, const std::set<std::string
         return word;
     }
     const HostDocument* reference = by_host("reference");
-    bool any_fallback = false, reference_has_all = reference != nullptr;
+    const auto reference_probes =
+        reference ? reference->json.find("probes") : nlohmann::json::const_iterator();
+    bool any_fallback = false, own_gpu_outcome = false;
+    bool reference_has_all = reference != nullptr && reference_probes != reference->json.end();
     for (const auto& key : keys) {
+        ProbeResult result;
         try {
-            any_fallback = any_fallback || probe("this", key).fell_back;
+            result = probe("this", key);
         } catch (const LookupError&) {
             return word; // the unit's own lookup reports it, with the directive's file:line
         }
-        const auto probes =
-            reference ? reference->json.find("probes") : nlohmann::json::const_iterator();
-        reference_has_all =
-            reference_has_all && probes != reference->json.end() && probes->contains(key);
+        any_fallback = any_fallback || result.fell_back;
+        // A GPU probe this build ran (ok, failed, or skipped for a reason of its own) is a fact
+        // about this machine: the unit stays here, and each figure says where it came from.
+        own_gpu_outcome = own_gpu_outcome || (!result.fell_back && key.starts_with("gpu."));
+        reference_has_all = reference_has_all && reference_probes->contains(key);
     }
-    return any_fallback && reference_has_all ? reference->host : word;
+    return any_fallback && !own_gpu_outcome && reference_has_all ? reference->host : word;
 }
 
 std::string Store::host_label(const std::string& host, HostPart part,

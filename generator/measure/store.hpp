@@ -90,11 +90,11 @@ class Store {
     const nlohmann::json* value(const ProbeResult& result, const std::string& pointer) const;
 
     /// The host word that `this` stands for in one unit of a page (a table, a chart, an
-    /// estimate, a sentence group) that reads the probes `keys` of it: "this" while this build has
-    /// its own outcome for every one of them; else the reference's host name, when the reference
-    /// has them all, so that the figures a unit sets side by side come from one machine (a
-    /// speed-up of a GPU over a CPU is never taken across two hosts). Any other word, and `this`
-    /// in a validation store, is returned unchanged.
+    /// estimate, a paragraph) that reads the probes `keys` of it: the reference's host name when
+    /// this build has no GPU outcome of its own among them (no GPU here: they fall back) and the
+    /// reference has them all, so that the figures a unit sets side by side come from one
+    /// machine (a speed-up of a GPU over a CPU is never taken across two hosts); else "this".
+    /// Any other word, and `this` in a validation store, is returned unchanged.
     std::string unit_host(const std::string& word, const std::set<std::string>& keys) const;
 
     /// The header of a host column (ui `host_*` strings): "This machine", "Reference
