@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Asserts that the statements corrected for issue 18 stay corrected.
+"""Asserts that the statements corrected for issue 18 stay corrected, and that key figures of the
+pages added for issue 52 (33–37) stay on them.
 
 Each row names a page (both languages have one row each), a phrase the page must no longer
 contain (the old, wrong statement) and a phrase it must contain (the corrected one). A later edit
@@ -83,6 +84,34 @@ ROWS = [
     ("zh/02-what-is-a-gpu.md", "昇腾 910 系列 NPU、Atlas 服务器 |", "昇腾 950PR"),
     ("en/22-tpu-and-quantum.md", "Huawei's Ascend 910-class chips", "950 series"),
     ("zh/22-tpu-and-quantum.md", "华为昇腾 910 系列配合", "950 系列"),
+    # Issue 52, pages 33–37: key figures of the new topic pages, each from the source cited there.
+    # Blackwell Ultra: FP64 cut to about 1.3 TFLOP/s; systems expose 270 GB of the 288 (MLPerf name).
+    ("en/33-blackwell-ultra.md", None, "| FP64 (vector and tensor) | 34 / 67 TFLOP/s | about 37–40 TFLOP/s | about 1.3 TFLOP/s |"),
+    ("zh/33-blackwell-ultra.md", None, "| FP64（向量 / 张量） | 34 / 67 TFLOP/s | 约 37—40 TFLOP/s | 约 1.3 TFLOP/s |"),
+    ("en/33-blackwell-ultra.md", None, "\"B300-SXM-270GB\""),
+    ("zh/33-blackwell-ultra.md", None, "“B300-SXM-270GB”"),
+    # Renting: the AWS B300 price with its date, the CNY H20 row, batch 1 against 64 users.
+    ("en/34-renting-gpus.md", None, "AWS p6-b300.48xlarge 17.80 (us-west-2, 21 Jan 2026)"),
+    ("zh/34-renting-gpus.md", None, "AWS p6-b300.48xlarge 17.80（us-west-2，2026-01-21）"),
+    ("en/34-renting-gpus.md", None, "| H20 96 GB | 7.50 | 优云智算 |"),
+    ("zh/34-renting-gpus.md", None, "| H20 96 GB | 7.50 | 优云智算 |"),
+    ("en/34-renting-gpus.md", "a reservation pays off above about two-thirds utilisation", "**USD 0.17 per million tokens**"),
+    ("zh/34-renting-gpus.md", "利用率高于约三分之二时预留才划算", "**每百万 token 0.17 美元**"),
+    # Serving at load: MLPerf's interactive Llama 2 70B targets; attention is a third of a 32K prefill.
+    ("en/35-serving-at-load.md", None, "| Llama 2 70B, interactive | 450 ms | 40 ms | 25 tokens/s |"),
+    ("zh/35-serving-at-load.md", None, "| Llama 2 70B，交互场景 | 450 ms | 40 ms | 每秒 25 token |"),
+    ("en/35-serving-at-load.md", "attention term is\nabout half of the total", "about a third of the total"),
+    ("zh/35-serving-at-load.md", "注意力项约占总量的一半", "注意力项约占总量的三分之一"),
+    # Speculative decoding: DeepSeek-V3's MTP acceptance and speed-up; SGLang's EAGLE-3 figure.
+    ("en/36-speculative-decoding.md", None, "DeepSeek-V3: 85–90 % acceptance, 1.8× tokens/s"),
+    ("zh/36-speculative-decoding.md", None, "DeepSeek-V3：接受率 85%—90%，每秒 token 数 1.8 倍"),
+    ("en/36-speculative-decoding.md", None, "from 158 to 373 tokens/s"),
+    ("zh/36-speculative-decoding.md", None, "从每秒 158 token 提到 373 token"),
+    # Long context: llama.cpp's q8_0/q4_0 bits per value; the 128K cache of Llama 3.1 70B.
+    ("en/37-long-context.md", None, "8.5 and 4.5 bits per value"),
+    ("zh/37-long-context.md", None, "每个值 8.5 位和 4.5 位"),
+    ("en/37-long-context.md", "on top of doubling the users", "131,072 × 327,680 bytes ≈ **42.9 GB**"),
+    ("zh/37-long-context.md", "在用户数翻倍之外", "131,072 × 327,680 字节 ≈ **42.9 GB**"),
 ]
 
 

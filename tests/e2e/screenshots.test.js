@@ -9,11 +9,14 @@ const { serve, launch, screenshotDir, requireSite } = require("./lib/site");
 
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 const PAGES = ["zh/08-gpu-metrics.html", "en/09-buying-advice.html"];
-// The topic pages added for practitioners' 2026 questions: the top of each, both languages, so
-// that people can look at them (docs/screenshots/ keeps copies made by this test).
+// The topic pages added for practitioners' 2026 questions (24–32, then 33–37 for teams at
+// scale): the top of each, both languages, so that people can look at them (docs/screenshots/
+// keeps copies made by this test).
 const TOPIC_PAGES = [
   "24-llm-inference-sizing", "25-quantisation", "26-fine-tuning", "27-training-time-and-cost",
   "28-local-ai", "29-two-cards", "30-sharing-a-gpu", "31-amd-and-rocm", "32-china-market",
+  "33-blackwell-ultra", "34-renting-gpus", "35-serving-at-load", "36-speculative-decoding",
+  "37-long-context",
 ];
 
 describe("screenshots", () => {
