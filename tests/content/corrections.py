@@ -86,8 +86,8 @@ ROWS = [
     ("zh/22-tpu-and-quantum.md", "华为昇腾 910 系列配合", "950 系列"),
     # Issue 52, pages 38-42: key sourced figures of the new pages stay as checked (both languages).
     # Power and cooling: DGX B200 maximum (NVIDIA user guide) and the DGX B300 rack (SuperPOD RA).
-    ("en/38-power-and-cooling.md", None, "| Maximum system power | **14.3 kW** |"),
-    ("zh/38-power-and-cooling.md", None, "| 整机最大功耗 | 14.3 kW |"),
+    ("en/38-power-and-cooling.md", None, "**Maximum system power: 14.3 kW.**"),
+    ("zh/38-power-and-cooling.md", None, "**整机最大功耗**：14.3 kW。"),
     ("en/38-power-and-cooling.md", None, "| 32 (four DGX B300) | **≈ 56 kW** |"),
     ("zh/38-power-and-cooling.md", None, "| 32（四台 DGX B300） | 约 56 kW |"),
     # Networking: NCCL developers' per-NIC figure and the H100 SuperPOD fabric size.
