@@ -14,6 +14,8 @@ const PAGES = ["zh/08-gpu-metrics.html", "en/09-buying-advice.html"];
 const TOPIC_PAGES = [
   "24-llm-inference-sizing", "25-quantisation", "26-fine-tuning", "27-training-time-and-cost",
   "28-local-ai", "29-two-cards", "30-sharing-a-gpu", "31-amd-and-rocm", "32-china-market",
+  "38-power-and-cooling", "39-networking-between-nodes", "40-low-precision-training",
+  "41-reliability-at-scale", "42-buying-at-scale",
 ];
 
 describe("screenshots", () => {
