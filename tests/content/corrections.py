@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Asserts that the statements corrected for issue 18 stay corrected, and that key figures of the
-pages added for issue 52 (33–37) stay on them.
+pages added for issue 52 (33–42) stay on them, each as its cited source gives it.
 
 Each row names a page (both languages have one row each), a phrase the page must no longer
 contain (the old, wrong statement) and a phrase it must contain (the corrected one). A later edit
@@ -112,6 +112,34 @@ ROWS = [
     ("zh/37-long-context.md", None, "每个值 8.5 位和 4.5 位"),
     ("en/37-long-context.md", "on top of doubling the users", "131,072 × 327,680 bytes ≈ **42.9 GB**"),
     ("zh/37-long-context.md", "在用户数翻倍之外", "131,072 × 327,680 字节 ≈ **42.9 GB**"),
+    # Issue 52, pages 38-42: key sourced figures of the new pages stay as checked (both languages).
+    # Power and cooling: DGX B200 maximum (NVIDIA user guide) and the DGX B300 rack (SuperPOD RA).
+    ("en/38-power-and-cooling.md", None, "**Maximum system power: 14.3 kW.**"),
+    ("zh/38-power-and-cooling.md", None, "**整机最大功耗**：14.3 kW。"),
+    ("en/38-power-and-cooling.md", None, "| 32 (four DGX B300) | **≈ 56 kW** |"),
+    ("zh/38-power-and-cooling.md", None, "| 32（四台 DGX B300） | 约 56 kW |"),
+    # Networking: NCCL developers' per-NIC figure and the H100 SuperPOD fabric size.
+    ("en/39-networking-between-nodes.md", None, "about **46–48 GB/s** in NCCL"),
+    ("zh/39-networking-between-nodes.md", None, "约能跑 46—48 GB/s"),
+    ("en/39-networking-between-nodes.md", None, "| 4 | 127 | 1,016 | 32 | 16 |"),
+    ("zh/39-networking-between-nodes.md", None, "| 4 | 127 | 1,016 | 32 | 16 |"),
+    # Low precision: PyTorch's MXFP8 result on B200 and NVIDIA's NVFP4 accuracy.
+    ("en/40-low-precision-training.md", None, "**1.22–1.28×**, equivalent loss curves"),
+    ("zh/40-low-precision-training.md", None, "1.22—1.28 倍，损失曲线一致"),
+    ("en/40-low-precision-training.md", None, "MMLU-Pro 62.58 % against 62.62 %"),
+    ("zh/40-low-precision-training.md", None, "MMLU-Pro 62.58%，FP8 为 62.62%"),
+    # Reliability: Llama 3's 466/419 interruptions, the table's misprinted share, Slurm's 60 s limit.
+    ("en/41-reliability-at-scale.md", None, "interrupted **466 times**"),
+    ("zh/41-reliability-at-scale.md", None, "一共中断了 466 次"),
+    ("en/41-reliability-at-scale.md", None, "although 148 ÷ 419 is 35.3 %"),
+    ("zh/41-reliability-at-scale.md", None, "但 148 ÷ 419 是 35.3%"),
+    ("en/41-reliability-at-scale.md", None, "finish within **60 seconds**"),
+    ("zh/41-reliability-at-scale.md", None, "60 秒内没有正常结束"),
+    # Buying: the reported China channel price of an H200 8-GPU module and a dated HGX H100 listing.
+    ("en/42-buying-at-scale.md", None, "CNY 1.4 million (CNY 175,000 per GPU)"),
+    ("zh/42-buying-at-scale.md", None, "140 万元（每卡 17.5 万元）"),
+    ("en/42-buying-at-scale.md", None, "| USD 296,644 | 37,081 |"),
+    ("zh/42-buying-at-scale.md", None, "| 296,644 美元 | 37,081 美元 |"),
 ]
 
 

@@ -17,6 +17,8 @@ const TOPIC_PAGES = [
   "28-local-ai", "29-two-cards", "30-sharing-a-gpu", "31-amd-and-rocm", "32-china-market",
   "33-blackwell-ultra", "34-renting-gpus", "35-serving-at-load", "36-speculative-decoding",
   "37-long-context",
+  "38-power-and-cooling", "39-networking-between-nodes", "40-low-precision-training",
+  "41-reliability-at-scale", "42-buying-at-scale",
 ];
 
 describe("screenshots", () => {
