@@ -4,7 +4,7 @@
 usage: python3 content/data/check.py [FILE.json ...]   (default: every *.json beside this script)
 Checks: valid UTF-8 JSON; title {en, zh}; as_of; key; columns with en/zh headers; unique keys;
 every record has exactly the column keys and a non-empty source; numbers are numbers (or null);
-language objects have both en and zh. Exit 0 when all files pass, 1 otherwise.
+language objects have both en and zh; cuda_names lists of names, each in one record only. Exit 0 when all files pass, 1 otherwise.
 """
 import json
 import pathlib
@@ -44,6 +44,7 @@ def check(path):
     if "source" not in cols:
         errs.append(f"{path}: no 'source' column")
     seen = set()
+    cuda_names = {}
     for i, r in enumerate(doc["records"]):
         rid = r.get(key)
         where = f"{path}: record {i} ({rid})"
@@ -66,6 +67,17 @@ def check(path):
                 errs.append(f"{where}: '{f}' must be a number or null, got {v!r}")
             if isinstance(v, dict) and not is_lang(v):
                 errs.append(f"{where}: '{f}' must be {{en, zh}}")
+        # cuda_names: the GPU's name as CUDA reports it, which matches a measured GPU to its
+        # datasheet; a name belongs to one record.
+        names = r.get("cuda_names")
+        if names is not None:
+            if not (isinstance(names, list) and names and all(isinstance(n, str) and n for n in names)):
+                errs.append(f"{where}: 'cuda_names' must be null or a non-empty list of names")
+            else:
+                for n in names:
+                    if n in cuda_names:
+                        errs.append(f"{where}: cuda_names '{n}' is already {cuda_names[n]}'s")
+                    cuda_names[n] = rid
     return errs
 
 

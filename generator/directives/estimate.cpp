@@ -1,8 +1,10 @@
 // Evaluating an estimate for one host, and the inline `estimate:` span.
 #include "directives/estimate.hpp"
 
+#include "directives/catalogue.hpp"
 #include "load/error.hpp"
 #include "markdown/markdown.hpp"
+#include "measure/figure.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -95,11 +97,15 @@ class Evaluator {
     }
 
     std::optional<double> figure(const std::string& key, const formula::Unit& unit) {
+        if (key.starts_with("datasheet:")) {
+            return datasheet_figure(key.substr(10), unit);
+        }
         out_.uses_measurement = true;
         const auto path = split_probe_path(key);
         const nlohmann::json* value = nullptr;
+        measure::ProbeResult result;
         try {
-            const auto result = context_.store.probe(host_, path.probe);
+            result = context_.store.probe(host_, path.probe);
             value = context_.store.value(result, path.pointer);
             out_.sources.push_back(result);
             if (value == nullptr) {
@@ -118,25 +124,114 @@ class Evaluator {
             }
             return std::nullopt;
         }
-        const std::string measured_unit = measure::unit_of(*value);
-        double in_unit = *number;
-        if (!measured_unit.empty()) {
-            formula::Unit measured;
-            try {
-                measured = formula::parse_unit(measured_unit);
-            } catch (const FormulaError&) {
-                fail("{" + key + "} is measured in \"" + measured_unit +
-                     "\", a unit estimates cannot read");
-            }
-            if (measured.dimension != unit.dimension) {
-                fail("{" + key + "} is measured in " + measured_unit + ", not in [" + unit.text +
-                     "] (unit mismatch: " + formula::dimension_text(measured.dimension) +
-                     " against " + formula::dimension_text(unit.dimension) + ")");
-            }
-            in_unit = *number * measured.scale / unit.scale;
-        }
-        out_.inputs.push_back(key + " = " + measure::format_value(*value, context_.ui).text);
+        const double in_unit = *number * scale_of(*value, key, unit) / unit.scale;
+        note_input(figure_words(key, context_.ui), measure::format_value(*value, context_.ui).text,
+                   in_unit, measure::unit_of(*value), unit, input_kind(result));
         return in_unit;
+    }
+
+    // `{datasheet:FIELD}`: the catalogue's figure for the GPU of this host.
+    std::optional<double> datasheet_figure(const std::string& field, const formula::Unit& unit) {
+        out_.uses_datasheet = true;
+        const measure::HostDocument* document = nullptr;
+        try {
+            document = context_.store.document(host_);
+        } catch (const measure::LookupError& error) {
+            fail(error.what());
+        }
+        const auto gpu = catalogue_gpu(context_, document);
+        if (!gpu) {
+            if (out_.reason.empty()) {
+                out_.reason = no_catalogue_reason(context_, document);
+            }
+            return std::nullopt;
+        }
+        check_field(*gpu->data, field);
+        const auto metric = datasheet_metric(*gpu, field);
+        if (!metric) {
+            if (out_.reason.empty()) {
+                out_.reason = context_.ui.fill("datasheet_no_field", {gpu->name, field});
+            }
+            return std::nullopt;
+        }
+        const double in_unit =
+            *measure::numeric(*metric) * scale_of(*metric, "datasheet:" + field, unit) / unit.scale;
+        note_input(column_header(*gpu->data, field, context_.lang),
+                   measure::format_value(*metric, context_.ui).text, in_unit,
+                   measure::unit_of(*metric), unit,
+                   context_.ui.fill("input_datasheet", {gpu->name}));
+        return in_unit;
+    }
+
+    void check_field(const DataFile& data, const std::string& field) const {
+        const auto& columns = data.json.value("columns", nlohmann::json::object());
+        if (!columns.contains(field)) {
+            std::string known;
+            for (const auto& item : columns.items()) {
+                if (item.value().contains("unit")) {
+                    known += (known.empty() ? "" : ", ") + item.key();
+                }
+            }
+            fail("{datasheet:" + field + "}: no column \"" + field + "\" in " +
+                 data.path.generic_string() + " (known: " + known + ")");
+        }
+    }
+
+    // How many of the formula's base units one of the figure's own units is: the figure's unit
+    // must measure the quantity the formula reads it as.
+    double scale_of(const nlohmann::json& value, const std::string& key,
+                    const formula::Unit& unit) const {
+        const std::string measured_unit = measure::unit_of(value);
+        if (measured_unit.empty()) {
+            return unit.scale;
+        }
+        formula::Unit measured;
+        try {
+            measured = formula::parse_unit(measured_unit);
+        } catch (const FormulaError&) {
+            fail("{" + key + "} is measured in \"" + measured_unit +
+                 "\", a unit estimates cannot read");
+        }
+        if (measured.dimension != unit.dimension) {
+            fail("{" + key + "} is measured in " + measured_unit + ", not in [" + unit.text +
+                 "] (unit mismatch: " + formula::dimension_text(measured.dimension) + " against " +
+                 formula::dimension_text(unit.dimension) + ")");
+        }
+        return measured.scale;
+    }
+
+    // "GPU memory: 139.8 GiB = 150 GB (reference measurement, reference-h200)": the figure in its
+    // own unit and, where the formula reads it in another (GiB as GB), in that one too.
+    void note_input(const std::string& words, const std::string& shown, double in_unit,
+                    const std::string& own_unit, const formula::Unit& unit,
+                    const std::string& kind) {
+        std::string value = shown;
+        if (!own_unit.empty() && own_unit != unit.text) {
+            value = context_.ui.fill("input_converted", {shown, estimate_text(in_unit, unit)});
+        } else if (unit.text.ends_with("iB")) {
+            // Memory in binary units meets model sizes in decimal ones: say what it is in GB.
+            auto decimal = formula::parse_unit(unit.text.substr(0, unit.text.size() - 2) + "B");
+            value = context_.ui.fill(
+                "input_converted",
+                {shown, estimate_text(in_unit * unit.scale / decimal.scale, decimal)});
+        }
+        const auto text = context_.ui.fill("input", {words, value, kind});
+        if (std::find(out_.inputs.begin(), out_.inputs.end(), text) == out_.inputs.end()) {
+            out_.inputs.push_back(text);
+        }
+    }
+
+    std::string input_kind(const measure::ProbeResult& result) const {
+        switch (measure::source_kind(result)) {
+        case measure::FigureKind::Measured:
+            return context_.ui.text("input_measured");
+        case measure::FigureKind::Fleet:
+            return context_.ui.fill("input_fleet", {result.document->host});
+        case measure::FigureKind::Placeholder:
+            return context_.ui.text("input_placeholder");
+        default:
+            return context_.ui.fill("input_reference", {result.document->host});
+        }
     }
 };
 
@@ -197,22 +292,26 @@ std::string estimate_text(double value, const formula::Unit& unit) {
     return text;
 }
 
+std::string figure_words(const std::string& key, const ui::Strings& strings) {
+    // "gpu.stream/devices/0/triad" -> "gpu.stream/triad": names do not depend on the device.
+    std::string general = key;
+    if (const auto at = general.find("/devices/"); at != std::string::npos) {
+        const auto next = general.find('/', at + 9);
+        general.erase(at, next == std::string::npos ? std::string::npos : next - at);
+    }
+    return strings.entry("figure_names", general).value_or(general);
+}
+
 std::string estimate_title(const formula::Formula& parsed, const Estimated& estimated,
                            const Context& context, const std::string& extra) {
-    std::vector<std::string> inputs = estimated.inputs;
-    for (const auto& source : estimated.sources) {
-        const auto note = measure::provenance_text(source, context.ui);
-        if (std::find(inputs.begin(), inputs.end(), note) == inputs.end()) {
-            inputs.push_back(note);
-        }
-    }
     std::string from;
-    const auto separator = context.ui.text("missing_separator"); // "; ", "；"
-    for (const auto& input : inputs) {
+    const auto separator = context.ui.text("list_separator");
+    for (const auto& input : estimated.inputs) {
         from += (from.empty() ? "" : separator) + input;
     }
-    return ui::fill(context.ui.text("estimate_title"),
-                    {formula::pretty(parsed) + extra, from.empty() ? "—" : from});
+    const auto namer = [&](const std::string& key) { return figure_words(key, context.ui); };
+    return context.ui.fill("estimate_title",
+                           {formula::pretty(parsed, namer) + extra, from.empty() ? "—" : from});
 }
 
 InlineHtml inline_estimate(const std::string& spec, const Context& context, int line) {
@@ -234,10 +333,9 @@ InlineHtml inline_estimate(const std::string& spec, const Context& context, int 
     const auto parsed = parse_formula(trimmed(rest.substr(0, arrow)), fail);
     const auto unit = parse_target_unit(trimmed(rest.substr(arrow + 2)), fail);
     const auto estimated = evaluate_estimate(parsed, unit, {}, host, context, fail);
-    if (!estimated.uses_measurement) {
-        raise(fail,
-              "the formula reads no measured figure ({PROBE/POINTER} [UNIT]); write the result "
-              "as plain text");
+    if (!estimated.reads_figures()) {
+        raise(fail, "the formula reads no measured or datasheet figure ({PROBE/POINTER} [UNIT], "
+                    "{datasheet:FIELD} [UNIT]); write the result as plain text");
     }
     const auto title = markdown::escape_html(estimate_title(parsed, estimated, context));
     if (!estimated.value) {

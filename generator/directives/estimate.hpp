@@ -26,9 +26,18 @@ struct Estimated {
                                    ///< missing (or the formula divides by zero)
     std::string reason;            ///< why absent ("not yet measured", the probe's skip reason)
     bool uses_measurement = false; ///< the formula reads a measured figure
+    bool uses_datasheet = false;   ///< the formula reads a datasheet figure ({datasheet:FIELD})
     std::vector<measure::ProbeResult> sources; ///< the probe results its figures came from
-    std::vector<std::string> inputs; ///< "gpu.stream/devices/0/triad = 3.01 TB/s" per figure
+    /// Each figure it read, in words, with its value and its kind: "GPU memory: 139.8 GiB =
+    /// 150 GB (reference measurement, reference-h200)".
+    std::vector<std::string> inputs;
+    /// Reads a figure of any kind: the result is a computed figure, not plain text.
+    bool reads_figures() const { return uses_measurement || uses_datasheet; }
 };
+
+/// A measured key in words for readers: strings.json's `figure_names` for the key without its
+/// device ("gpu.stream/triad" -> "STREAM triad bandwidth"), else the key without its device.
+std::string figure_words(const std::string& key, const ui::Strings& strings);
 
 /// Parses `text`, failing with "bad formula `TEXT`: problem (column N)".
 formula::Formula parse_formula(const std::string& text, const FailAt& fail);

@@ -4,6 +4,7 @@
 #include "markdown/markdown.hpp"
 
 #include <algorithm>
+#include <set>
 
 namespace gpuguide::directives {
 namespace {
@@ -119,6 +120,82 @@ Cell evaluate_cell(const Estimate& estimate, const Row& row, const std::string& 
     return cell;
 }
 
+// The hosts of the table's measured columns, `this` named for the whole table (Store::unit_host):
+// where this build has no GPU figures of its own, every estimate of the table reads the
+// reference's, and its columns say so.
+struct TableHost {
+    std::string host;       // the host word, `this` named for the table
+    bool stands_in = false; // asked as `this`, answered by the reference (no GPU figures here)
+};
+
+std::vector<TableHost> table_hosts(const Body& body, const Context& context,
+                                   const std::vector<Estimate>& estimates,
+                                   const Constants& constants) {
+    std::set<std::string> keys;
+    const auto add = [&](const formula::Formula& parsed) {
+        for (const auto& key : formula::keys(parsed)) {
+            keys.insert(key.starts_with("datasheet:") ? "gpu.specs" : split_probe_path(key).probe);
+        }
+    };
+    for (const auto& estimate : estimates) {
+        add(estimate.formula);
+    }
+    for (const auto& [name, text] : constants) {
+        try {
+            add(formula::parse(text));
+        } catch (const formula::FormulaError&) { // reported where the constant is evaluated
+        }
+    }
+    const auto& root = body.root();
+    const char* key = root["hosts"] ? "hosts" : "host";
+    std::vector<TableHost> hosts;
+    for (const auto& word : body.words(root, key, {"this"})) {
+        try {
+            for (const auto& host : context.store.expand_hosts(word)) {
+                const auto named = context.store.unit_host(host, keys);
+                hosts.push_back({named, named != host});
+            }
+        } catch (const measure::LookupError& error) {
+            body.fail(root[key], error.what());
+        }
+    }
+    return hosts;
+}
+
+// "Estimates ... by these formulas: Needed = params × per_param + extra [GB]; memory = GPU memory
+// [GiB]. Inputs: GPU memory: 139.8 GiB = 150 GB (reference measurement, reference-h200)."
+json formulas_note(const std::vector<Estimate>& estimates, const Constants& constants,
+                   const std::vector<std::string>& inputs, const Context& context) {
+    const auto namer = [&](const std::string& key) { return figure_words(key, context.ui); };
+    const auto separator = context.ui.text("list_separator");
+    std::string formulas;
+    for (const auto& estimate : estimates) {
+        formulas += (formulas.empty() ? "" : separator) + estimate.label + " = " +
+                    formula::pretty(estimate.formula, namer) + " [" + estimate.unit.text + "]";
+    }
+    for (const auto& [name, text] : constants) {
+        std::string shown = text;
+        try {
+            shown = formula::pretty(formula::parse(text), namer);
+        } catch (const formula::FormulaError&) {
+        }
+        formulas += separator + name + " = " + shown;
+    }
+    std::string text = context.ui.fill("estimate_note", {formulas});
+    if (!inputs.empty()) {
+        text += context.ui.text("sentence_gap") +
+                context.ui.fill("estimate_inputs", {ui::join_words(inputs, separator, separator)});
+    }
+    return {{"kind", "estimate"}, {"text", text}};
+}
+
+// Whether `estimate` reads any figure (a plain one, a weight size, is one column for all hosts).
+bool estimate_reads_figures(const Estimate& estimate, const std::vector<Row>& rows,
+                            const std::string& host, const Body& body, const Context& context) {
+    return !rows.empty() &&
+           evaluate_cell(estimate, rows.front(), host, body, context).estimated.reads_figures();
+}
+
 } // namespace
 
 BlockHtml estimate_table(const Body& body, const Context& context) {
@@ -126,16 +203,8 @@ BlockHtml estimate_table(const Body& body, const Context& context) {
     body.allow_only(root, {"title", "caption", "host", "hosts", "constants", "estimates", "rows"});
     const auto estimates = read_estimates(body);
     const auto rows = read_rows(body, read_constants(body, root, "constants", {}));
-    std::vector<std::string> hosts;
-    for (const auto& word : body.words(root, root["hosts"] ? "hosts" : "host", {"this"})) {
-        try {
-            for (const auto& host : context.store.expand_hosts(word)) {
-                hosts.push_back(host);
-            }
-        } catch (const measure::LookupError& error) {
-            body.fail(root[root["hosts"] ? "hosts" : "host"], error.what());
-        }
-    }
+    const auto table_constants = read_constants(body, root, "constants", {});
+    const auto hosts = table_hosts(body, context, estimates, table_constants);
 
     // Columns: an estimate that reads no measured figure (a weight size from constants) is one
     // column; every other estimate gets one column per host.
@@ -146,29 +215,48 @@ BlockHtml estimate_table(const Body& body, const Context& context) {
         std::vector<Cell> cells; // one per row
         bool measured = false;
     };
+    // A column standing in for this machine whose host another column shows already says nothing
+    // new: it goes into the line under the table, which says that this build has no GPU figures.
+    MissingFigures missing;
+    std::vector<std::string> missing_labels;
+    const auto repeats = [&](std::size_t h) {
+        return hosts[h].stands_in &&
+               std::any_of(hosts.begin(), hosts.end(), [&](const TableHost& other) {
+                   return &other != &hosts[h] && context.store.document(other.host) ==
+                                                     context.store.document(hosts[h].host);
+               });
+    };
     std::vector<Column> columns;
     for (std::size_t e = 0; e < estimates.size(); ++e) {
         for (std::size_t h = 0; h < hosts.size(); ++h) {
-            Column column{estimates[e].label, e, hosts[h], {}, false};
+            const auto& host = hosts[h].host;
+            const auto label = [&](const std::string& word) {
+                return estimates[e].label + " \u2014 " +
+                       context.store.host_label(word, measure::HostPart::Machine, context.ui);
+            };
+            if (repeats(h) && estimate_reads_figures(estimates[e], rows, host, body, context)) {
+                missing.no_gpu_here = true;
+                missing_labels.push_back(label("this"));
+                continue;
+            }
+            Column column{estimates[e].label, e, host, {}, false};
             for (const auto& row : rows) {
-                column.cells.push_back(evaluate_cell(estimates[e], row, hosts[h], body, context));
-                column.measured = column.measured || column.cells.back().estimated.uses_measurement;
+                column.cells.push_back(evaluate_cell(estimates[e], row, host, body, context));
+                column.measured = column.measured || column.cells.back().estimated.reads_figures();
             }
             if (!column.measured) {
                 columns.push_back(std::move(column));
                 break; // the same for every host
             }
-            if (hosts.size() > 1) {
-                column.label += " \u2014 " + context.store.host_label(
-                                                 hosts[h], measure::HostPart::Machine, context.ui);
+            // A column of another host's figures names it, also when it is the only one.
+            if (hosts.size() > 1 || host != "this") {
+                column.label = label(host);
             }
             columns.push_back(std::move(column));
         }
     }
 
     // A measured column without a single figure becomes part of the one line under the table.
-    MissingFigures missing;
-    std::vector<std::string> missing_labels;
     std::vector<std::size_t> shown;
     for (std::size_t c = 0; c < columns.size(); ++c) {
         const auto& cells = columns[c].cells;
@@ -187,7 +275,7 @@ BlockHtml estimate_table(const Body& body, const Context& context) {
         missing_labels.push_back(columns[c].label);
     }
 
-    ProvenanceNotes notes;
+    json notes = json::array();
     bool any_estimate_shown = false;
     json header = json::array();
     for (const auto c : shown) {
@@ -200,7 +288,11 @@ BlockHtml estimate_table(const Body& body, const Context& context) {
         json cells = json::array();
         for (const auto c : shown) {
             for (const auto& source : columns[c].cells[r].estimated.sources) {
-                notes.add(source, context.ui);
+                const json note{{"kind", measure::provenance_kind(source)},
+                                {"text", measure::provenance_text(source, context.ui)}};
+                if (std::find(notes.begin(), notes.end(), note) == notes.end()) {
+                    notes.push_back(note);
+                }
             }
             cells.push_back(columns[c].cells[r].view);
         }
@@ -208,34 +300,36 @@ BlockHtml estimate_table(const Body& body, const Context& context) {
     }
 
     const std::string title = body.text_or(root, "title", "");
-    const std::string missing_html = missing.table_html(title, missing_labels, context);
-    // The formulas, always (also when every measured column collapsed): what the table computes.
-    std::string formulas;
-    const auto separator = context.ui.text("missing_separator"); // "; ", "；"
-    for (const auto& estimate : estimates) {
-        formulas += (formulas.empty() ? "" : separator) + estimate.label + " = " +
-                    formula::pretty(estimate.formula) + " [" + estimate.unit.text + "]";
+    const std::string missing_text = missing.table_text(title, missing_labels, context);
+    // The formulas and their inputs, always (also when every measured column collapsed): what the
+    // table computes, from which figures of which kind.
+    std::vector<std::string> inputs;
+    for (const auto c : shown) {
+        for (const auto& cell : columns[c].cells) {
+            for (const auto& input : cell.estimated.inputs) {
+                if (std::find(inputs.begin(), inputs.end(), input) == inputs.end()) {
+                    inputs.push_back(input);
+                }
+            }
+        }
     }
-    const auto table_constants = read_constants(body, root, "constants", {});
-    for (const auto& [name, text] : table_constants) {
-        formulas += separator + name + " = " + text;
-    }
-    const std::string note =
-        "<p class=\"provenance provenance-estimate\">" +
-        markdown::escape_html(ui::fill(context.ui.text("estimate_note"), {formulas})) + "</p>\n";
-    const bool only_plain = !any_estimate_shown && !missing_labels.empty();
-    if (shown.empty() || only_plain) { // no estimate left to tabulate: the line and the formulas
-        return {missing_html + note, false};
+    const bool measured = !notes.empty();
+    notes.insert(notes.begin(), formulas_note(estimates, table_constants, inputs, context));
+    // No estimate left to tabulate: the line and the formulas.
+    const bool table = !shown.empty() && (any_estimate_shown || missing_labels.empty());
+    if (!table) {
+        notes.erase(notes.begin() + 1, notes.end());
     }
     json view{{"title", title},
               {"caption", body.text_or(root, "caption", "")},
               {"lang", context.lang},
               {"columns", std::move(header)},
               {"rows", std::move(view_rows)},
-              {"measured", !notes.html().empty()},
-              {"missing_html", missing_html},
-              {"provenance_html", note + notes.html()}};
-    return {context.render_table("measured-table", view), !notes.html().empty()};
+              {"measured", measured},
+              {"missing", missing_text},
+              {"notes", std::move(notes)},
+              {"table", table}};
+    return {context.render_table("measured-table", view), table && measured};
 }
 
 } // namespace gpuguide::directives

@@ -131,9 +131,12 @@ class Parser {
             }
             node->kind = Node::Kind::Key;
             node->text = std::string(text_.substr(at_, close - at_));
-            if (node->text.find('/') == std::string::npos || node->text.front() == '/') {
+            const bool datasheet = node->text.starts_with("datasheet:") && node->text.size() > 10;
+            if (!datasheet &&
+                (node->text.find('/') == std::string::npos || node->text.front() == '/')) {
                 fail("write a measured figure as {PROBE/POINTER}, e.g. "
-                     "{gpu.stream/devices/0/triad} [GB/s]");
+                     "{gpu.stream/devices/0/triad} [GB/s], or a datasheet figure of the host's GPU "
+                     "as {datasheet:FIELD}, e.g. {datasheet:bf16_tensor_tflops} [TFLOP/s]");
             }
             at_ = close + 1;
             node->unit = unit_after();
@@ -279,17 +282,17 @@ int precedence(const Node& node) {
     }
 }
 
-std::string print(const Node& node) {
+std::string print(const Node& node, const KeyNamer& name_of) {
     const auto operand = [&](const Node& child, bool right_side) {
         const bool parens =
             precedence(child) < precedence(node) ||
             (right_side && precedence(child) == precedence(node) &&
              (node.kind == Node::Kind::Subtract || node.kind == Node::Kind::Divide));
         if (!parens) {
-            return print(child);
+            return print(child, name_of);
         }
         std::string text(1, '('); // built in steps: GCC 12 warns falsely on "(" + string
-        text += print(child);
+        text += print(child, name_of);
         text += ')';
         return text;
     };
@@ -299,7 +302,7 @@ std::string print(const Node& node) {
     case Node::Kind::Name:
         return node.text;
     case Node::Kind::Key:
-        return node.text + " [" + node.unit->text + "]";
+        return (name_of ? name_of(node.text) : node.text) + " [" + node.unit->text + "]";
     case Node::Kind::Negate:
         return "\xE2\x88\x92" + operand(*node.left, true); // −
     case Node::Kind::Add:
@@ -336,8 +339,8 @@ Quantity evaluate(const Formula& formula, const Resolver& resolver) {
     return eval(*formula.root, resolver);
 }
 
-std::string pretty(const Formula& formula) {
-    return print(*formula.root);
+std::string pretty(const Formula& formula, const KeyNamer& name_of) {
+    return print(*formula.root, name_of);
 }
 
 std::vector<std::string> keys(const Formula& formula) {

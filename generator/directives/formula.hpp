@@ -83,8 +83,12 @@ struct Resolver {
 /// quantities of different dimensions ("cannot add B and B/s").
 Quantity evaluate(const Formula& formula, const Resolver& resolver);
 
-/// The formula for readers: `×` and `÷` for `*` and `/`, units kept, keys as written.
-std::string pretty(const Formula& formula);
+/// Names a measured key for readers ("STREAM triad bandwidth" for "gpu.stream/devices/0/triad").
+using KeyNamer = std::function<std::string(const std::string& key)>;
+
+/// The formula for readers: `×` and `÷` for `*` and `/`, units kept, keys named by `name_of`
+/// (as written when it is empty).
+std::string pretty(const Formula& formula, const KeyNamer& name_of = {});
 
 /// Every measured key the formula names, in order of appearance ("gpu.stream/devices/0/triad").
 std::vector<std::string> keys(const Formula& formula);

@@ -80,9 +80,11 @@ struct MissingFigures {
     void add(const measure::ProbeResult& result);
     /// `<p class="figures-missing">WHAT: no measured figures yet (WHY). HOW.</p>`
     std::string html(const std::string& what, const Context& context) const;
-    /// The line for a table whose host columns `hosts` (labels) have no figures: WHAT is "A and
-    /// B", or "TITLE for A and B" when the table has a title; "" when `hosts` is empty.
-    std::string table_html(const std::string& title, const std::vector<std::string>& hosts,
+    /// The line's text: WHAT, why, how.
+    std::string text(const std::string& what, const Context& context) const;
+    /// The line's text for a table whose host columns `hosts` (labels) have no figures: WHAT is
+    /// "A and B", or "TITLE for A and B" when the table has a title; "" when `hosts` is empty.
+    std::string table_text(const std::string& title, const std::vector<std::string>& hosts,
                            const Context& context) const;
 };
 

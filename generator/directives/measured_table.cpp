@@ -1,9 +1,14 @@
 // gg-table: rows x columns, each column a host (measured) or a data-file record (catalogue).
+// Every cell says what its figure is (measure/figure.hpp): measured here, a reference host's, a
+// peak derived from clocks, a datasheet figure; the view model carries the kind of each cell,
+// and the table template renders the cells, the missing-figures line and the notes.
+#include "directives/catalogue.hpp"
 #include "directives/internal.hpp"
-#include "markdown/markdown.hpp"
+#include "measure/figure.hpp"
 
 #include <algorithm>
 #include <optional>
+#include <set>
 
 namespace gpuguide::directives {
 namespace {
@@ -12,46 +17,88 @@ using nlohmann::json;
 
 struct Column {
     std::string label;
-    std::string host;   // for host columns
+    std::string host;   // host columns: the host word, `this` already named for the table
     std::string device; // "cpu" / "gpu" for host columns of the record form, "" otherwise
     const json* record = nullptr;
-    YAML::Node node;
+    bool labelled = false;   // the author gave the label
+    bool stands_in = false;  // asked as `this`, answered by the reference (no GPU figures here)
+    std::string asked_label; // a stand-in's label as `this` ("This machine"), for the missing line
 };
 
-// A measured cell; `notes` are added later, only for the columns that stay in the table.
+// One cell; `notes` are added later, only for the columns that stay in the table.
 struct Cell {
     json view;
     std::optional<measure::ProbeResult> result; // host columns only
-    bool not_measured = false;                  // the probe gave no figure (skipped, failed)
+    bool figure = false;                        // holds a figure of its host (not "—")
+    bool derived_peak = false;
 };
 
-Cell measured_cell(const MeasuredValue& found, const Context& context, bool with_unit) {
-    Cell cell{json{{"kind", measure::provenance_kind(found.result)},
-                   {"title", measure::provenance_text(found.result, context.ui)}},
-              found.result};
+json plain_cell(const std::string& text, const char* kind, const std::string& title = "",
+                bool numeric = false) {
+    return json{{"text", text}, {"kind", kind}, {"title", title}, {"numeric", numeric}};
+}
+
+Cell measured_cell(const MeasuredValue& found, const std::string& pointer, const Context& context,
+                   bool with_unit) {
+    const auto kind = measure::figure_kind(found.result, pointer);
+    Cell cell{plain_cell("", measure::kind_name(kind).data(),
+                         measure::provenance_text(found.result, context.ui)),
+              found.result, found.value != nullptr, kind == measure::FigureKind::DerivedPeak};
     auto& view = cell.view;
     if (found.value == nullptr) {
-        cell.not_measured = true;
         view["text"] = context.ui.text("not_measured");
         view["title"] = found.result.reason();
-        view["numeric"] = false;
         return cell;
     }
-    if (with_unit) {
-        const auto formatted = measure::format_value(*found.value, context.ui);
-        view["text"] = formatted.text;
-        view["numeric"] = formatted.number.has_value();
-    } else { // the row label names the unit, as the record columns beside it do
-        const auto number = measure::numeric(*found.value);
-        view["text"] = number ? measure::format_number(*number)
-                              : measure::format_value(*found.value, context.ui).text;
-        view["numeric"] = number.has_value();
+    if (cell.derived_peak) {
+        view["title"] = measure::derived_peak_text(found.result, pointer, context.ui) +
+                        context.ui.text("provenance_separator") + view["title"].get<std::string>();
     }
+    const auto formatted = measure::format_value(*found.value, context.ui);
+    const auto number = measure::numeric(*found.value);
+    // The record form's row labels name the unit, as the record columns beside it do.
+    view["text"] = with_unit || !number ? formatted.text : measure::format_number(*number);
+    view["numeric"] = formatted.number.has_value();
     return cell;
 }
 
-json missing_cell() {
-    return json{{"text", "—"}, {"kind", "missing"}, {"title", ""}, {"numeric", false}};
+// A row's `datasheet: FIELD` without a value, in a host column: the catalogue's figure for the
+// GPU that host measured.
+Cell datasheet_cell(const Body& body, const YAML::Node& row, const Column& column,
+                    const Context& context, bool with_unit) {
+    const auto field = body.text(row, "datasheet");
+    const measure::HostDocument* document = nullptr;
+    try {
+        document = context.store.document(column.host);
+    } catch (const measure::LookupError& error) {
+        body.fail(row["datasheet"], error.what());
+    }
+    const auto gpu = catalogue_gpu(context, document);
+    if (!gpu) {
+        return {plain_cell("—", "missing", no_catalogue_reason(context, document)), {}, false};
+    }
+    check_column(body, row["datasheet"], *gpu->data, field);
+    const auto metric = datasheet_metric(*gpu, field);
+    if (!metric) {
+        return {
+            plain_cell("—", "missing", context.ui.fill("datasheet_no_field", {gpu->name, field})),
+            {},
+            false};
+    }
+    const auto text = with_unit ? measure::format_value(*metric, context.ui).text
+                                : measure::format_number(*measure::numeric(*metric));
+    return {plain_cell(text, "datasheet", datasheet_title(*gpu, context), true), {}, true};
+}
+
+std::vector<Column> host_form_columns(const Body& body, const Context& context) {
+    std::vector<Column> columns;
+    for (const auto& word :
+         body.words(body.root(), body.root()["hosts"] ? "hosts" : "host", {"this"})) {
+        for (const auto& host : context.store.expand_hosts(word)) {
+            columns.push_back({"", host, "", nullptr, false, false});
+        }
+    }
+    return columns;
 }
 
 std::vector<Column> record_form_columns(const Body& body, const Context& context) {
@@ -59,40 +106,92 @@ std::vector<Column> record_form_columns(const Body& body, const Context& context
     for (const auto& node : body.list(body.root(), "columns")) {
         body.allow_only(node, {"record", "host", "device", "label"});
         Column column;
-        column.node = static_cast<const YAML::Node&>(node);
+        column.labelled = static_cast<bool>(node["label"]);
+        column.label = body.text_or(node, "label", "");
         if (node["record"]) {
             const auto ref = record_at(body, node["record"], context, body.text(node, "record"));
             column.record = ref.record;
             const json name_field = column.record->value("name", json(ref.key));
             const auto& name = localized(name_field, context.lang);
-            column.label = body.text_or(node, "label",
-                                        name.is_string() ? name.get<std::string>() : "/" + ref.key);
+            if (!column.labelled) {
+                column.label = name.is_string() ? name.get<std::string>() : "/" + ref.key;
+            }
         } else {
             column.host = body.text(node, "host");
             column.device = body.text(node, "device");
             if (column.device != "cpu" && column.device != "gpu") {
                 body.fail(node["device"], "`device` must be cpu or gpu");
             }
-            column.label = body.text_or(node, "label",
-                                        context.store.host_label(column.host,
-                                                                 column.device == "cpu"
-                                                                     ? measure::HostPart::Cpu
-                                                                     : measure::HostPart::Gpu,
-                                                                 context.ui));
         }
         columns.push_back(std::move(column));
     }
     return columns;
 }
 
-// `datasheet: gpus/h100-sxm` on the table: the catalogue record whose datasheet figures stand in
-// for a reference column nobody has measured yet; each row names its field (`datasheet: field`).
-struct Datasheet {
+// The probe a row reads in a column (host form: the row's or the table's; record form: the
+// column's device's reference), or "" when the row has no figure for it.
+ProbePath row_path(const Body& body, const YAML::Node& row, const Column& column,
+                   const std::string& table_probe) {
+    if (!column.device.empty()) {
+        return row[column.device] ? split_probe_path(body.text(row, column.device)) : ProbePath{};
+    }
+    if (!row["value"]) {
+        return {};
+    }
+    ProbePath path{body.text_or(row, "probe", table_probe), body.text(row, "value")};
+    if (path.probe.empty()) {
+        body.fail(row, "no `probe:` for this row (give the table or the row one)");
+    }
+    return path;
+}
+
+// `this` names one machine for the whole table (Store::unit_host), and host columns not labelled
+// by the author are labelled by the kind of their host: "This machine", "GPU of reference-h200
+// (reference)".
+void name_hosts(const Body& body, const Context& context, std::vector<Column>& columns,
+                const std::string& table_probe) {
+    std::set<std::string> keys;
+    for (const auto& column : columns) {
+        for (const auto& row : body.list(body.root(), "rows")) {
+            if (column.host == "this") {
+                if (const auto path = row_path(body, row, column, table_probe);
+                    !path.probe.empty()) {
+                    keys.insert(path.probe);
+                }
+                if (row["datasheet"] && !row["value"] && column.device.empty()) {
+                    keys.insert("gpu.specs"); // the datasheet of this host's GPU
+                }
+            }
+        }
+    }
+    const auto host = context.store.unit_host("this", keys);
+    for (auto& column : columns) {
+        if (column.record != nullptr) {
+            continue;
+        }
+        const auto part = column.device == "cpu"   ? measure::HostPart::Cpu
+                          : column.device == "gpu" ? measure::HostPart::Gpu
+                                                   : measure::HostPart::Machine;
+        if (column.host == "this" && host != "this") {
+            column.asked_label =
+                column.labelled ? column.label : context.store.host_label("this", part, context.ui);
+            column.host = host;
+            column.stands_in = true;
+        }
+        if (!column.labelled) {
+            column.label = context.store.host_label(column.host, part, context.ui);
+        }
+    }
+}
+
+// `datasheet: gpus/h200` on the table: the catalogue record whose datasheet figures stand in for
+// a reference column nobody has measured yet; each row names its field (`datasheet: field`).
+struct StandInDatasheet {
     const DataFile* data = nullptr;
     const json* record = nullptr;
     std::string name; // the record's name in the page's language
 
-    Datasheet(const Body& body, const Context& context) {
+    StandInDatasheet(const Body& body, const Context& context) {
         const auto& root = body.root();
         if (!root["datasheet"]) {
             return;
@@ -106,42 +205,177 @@ struct Datasheet {
         name = label.is_string() ? label.get<std::string>() : ref.key;
     }
 
-    // The row's datasheet figure: formatted with the catalogue column's unit (host form) or as a
-    // plain number (record form, whose row labels name the unit); "—" where the record has none.
+    // The row's field, formatted like the column it stands in for; "—" where there is none.
     json cell(const Body& body, const YAML::Node& row, const Context& context,
               bool with_unit) const {
-        json view{{"text", "—"}, {"kind", "datasheet"}, {"title", ""}, {"numeric", false}};
-        if (!row["datasheet"]) {
-            return view;
+        if (!row["datasheet"] || (data == nullptr && !row["value"])) {
+            return plain_cell("—", "datasheet");
         }
         const auto field = body.text(row, "datasheet");
         if (data == nullptr) {
-            body.fail(row["datasheet"], "a row's `datasheet:` field needs the table's "
+            body.fail(row["datasheet"], "a row's `datasheet:` beside a `value:` needs the table's "
                                         "`datasheet:` record (e.g. datasheet: gpus/h100-sxm)");
         }
         check_column(body, row["datasheet"], *data, field);
         const auto found = record->find(field);
         if (found == record->end() || !found->is_number()) {
-            return view;
+            return plain_cell("—", "datasheet");
         }
         const json metric{{"value", *found}, {"unit", column_unit(*data, field)}};
-        view["text"] = with_unit ? measure::format_value(metric, context.ui).text
-                                 : measure::format_number(found->get<double>());
-        view["numeric"] = true;
-        view["title"] = context.ui.text("datasheet_title");
-        return view;
+        return plain_cell(with_unit ? measure::format_value(metric, context.ui).text
+                                    : measure::format_number(found->get<double>()),
+                          "datasheet", context.ui.text("datasheet_title"), true);
     }
 
-    std::string note_html(const Context& context) const {
+    json note(const Context& context) const {
         const json title_field = data->json.value("title", json(""));
         const auto& title = localized(title_field, context.lang);
-        const auto line = ui::fill(context.ui.text("datasheet_note"),
-                                   {name, title.is_string() ? title.get<std::string>() : "",
-                                    data->json.value("as_of", std::string("—"))});
-        return "<p class=\"provenance provenance-datasheet\">" + markdown::escape_html(line) +
-               "</p>\n";
+        return {{"kind", "datasheet"},
+                {"text", context.ui.fill("datasheet_note",
+                                         {name, title.is_string() ? title.get<std::string>() : "",
+                                          data->json.value("as_of", std::string("—"))})}};
     }
 };
+
+// Every cell of the table, rows x columns.
+std::vector<std::vector<Cell>> fill_grid(const Body& body, const Context& context,
+                                         const std::vector<Column>& columns,
+                                         const std::string& table_probe, bool record_form) {
+    std::vector<std::vector<Cell>> grid;
+    for (const auto& row : body.list(body.root(), "rows")) {
+        std::vector<Cell> cells;
+        for (const auto& column : columns) {
+            if (column.record != nullptr) {
+                const std::string field = body.text_or(row, "field", "");
+                const auto found = column.record->find(field);
+                cells.push_back(
+                    field.empty() || found == column.record->end() || found->is_null()
+                        ? Cell{plain_cell("—", "missing"), {}, false}
+                        : Cell{plain_cell(measure::format_value(localized(*found, context.lang),
+                                                                context.ui)
+                                              .text,
+                                          "record", "", found->is_number()),
+                               {},
+                               false});
+                continue;
+            }
+            const auto path = row_path(body, row, column, table_probe);
+            if (path.probe.empty()) {
+                cells.push_back(row["datasheet"] && !record_form
+                                    ? datasheet_cell(body, row, column, context, true)
+                                    : Cell{plain_cell("—", "missing"), {}, false});
+                continue;
+            }
+            const auto& near = record_form ? row[column.device] : row["value"];
+            cells.push_back(measured_cell(lookup(body, near, context, column.host, path),
+                                          path.pointer, context, !record_form));
+        }
+        grid.push_back(std::move(cells));
+    }
+    return grid;
+}
+
+// Which columns stay (index, or -1 for the stand-in datasheet column) and what the one line under
+// the table says for those that collapse: a host column without a single figure, and a column
+// standing in for this machine whose host another column shows already.
+struct Layout {
+    std::vector<int> shown;
+    MissingFigures missing;
+    std::vector<std::string> missing_labels;
+};
+
+Layout choose_columns(const std::vector<Column>& columns,
+                      const std::vector<std::vector<Cell>>& grid, bool stand_in_figures,
+                      const Context& context) {
+    const measure::HostDocument* reference = nullptr;
+    try {
+        reference = context.store.document("reference");
+    } catch (const measure::LookupError&) {
+    }
+    const auto same_host = [&](const std::string& a, const std::string& b) {
+        return context.store.document(a) == context.store.document(b); // "reference" is a name too
+    };
+    const auto shows_figures = [&](std::size_t c) {
+        return std::any_of(grid.begin(), grid.end(),
+                           [&](const auto& row) { return row[c].figure; });
+    };
+    Layout layout;
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+        bool any_unmeasured = false, from_reference = false;
+        for (const auto& row : grid) {
+            any_unmeasured = any_unmeasured || (row[c].result && !row[c].figure);
+            from_reference =
+                from_reference || (row[c].result && row[c].result->document == reference);
+        }
+        bool repeats = false; // the same host's figures under another header already
+        for (std::size_t d = 0; d < columns.size() && columns[c].stands_in; ++d) {
+            repeats = repeats || (d != c && columns[d].record == nullptr &&
+                                  same_host(columns[d].host, columns[c].host) &&
+                                  columns[d].device == columns[c].device && shows_figures(d));
+        }
+        if (columns[c].record != nullptr || (!repeats && (shows_figures(c) || !any_unmeasured))) {
+            layout.shown.push_back(static_cast<int>(c));
+            continue;
+        }
+        for (const auto& row : grid) {
+            if (row[c].result) {
+                layout.missing.add(*row[c].result);
+            }
+        }
+        layout.missing.no_gpu_here = layout.missing.no_gpu_here || columns[c].stands_in;
+        layout.missing_labels.push_back(columns[c].stands_in ? columns[c].asked_label
+                                                             : columns[c].label);
+        if (from_reference && !repeats && stand_in_figures &&
+            std::find(layout.shown.begin(), layout.shown.end(), -1) == layout.shown.end()) {
+            layout.shown.push_back(-1);
+        }
+    }
+    return layout;
+}
+
+// One note per distinct source, then what the derived peaks assume and whose datasheets these are.
+json table_notes(const Layout& layout, const std::vector<std::vector<Cell>>& grid,
+                 const Context& context) {
+    json notes = json::array();
+    std::vector<std::string> derived, datasheets;
+    const auto add = [&](const json& note) {
+        if (std::find(notes.begin(), notes.end(), note) == notes.end()) {
+            notes.push_back(note);
+        }
+    };
+    for (const auto& row : grid) {
+        for (int c : layout.shown) {
+            if (c < 0) {
+                continue;
+            }
+            const auto& cell = row[c];
+            if (cell.result) {
+                add({{"kind", measure::provenance_kind(*cell.result)},
+                     {"text", measure::provenance_text(*cell.result, context.ui)}});
+            }
+            const auto title = cell.view["title"].get<std::string>();
+            auto& list = cell.derived_peak ? derived : datasheets;
+            const auto what =
+                cell.derived_peak
+                    ? title.substr(0, title.find(context.ui.text("provenance_separator")))
+                    : title;
+            if ((cell.derived_peak || cell.view["kind"] == "datasheet") && cell.figure &&
+                std::find(list.begin(), list.end(), what) == list.end()) {
+                list.push_back(what);
+            }
+        }
+    }
+    const auto separator = context.ui.text("list_separator");
+    if (!derived.empty()) {
+        add({{"kind", "derived-peak"},
+             {"text", context.ui.fill("derived_peak_note",
+                                      {ui::join_words(derived, separator, separator)})}});
+    }
+    for (const auto& title : datasheets) {
+        add({{"kind", "datasheet"}, {"text", title}});
+    }
+    return notes;
+}
 
 } // namespace
 
@@ -150,177 +384,88 @@ BlockHtml measured_table(const Body& body, const Context& context) {
     body.allow_only(root,
                     {"title", "probe", "hosts", "host", "rows", "columns", "caption", "datasheet"});
     const bool record_form = static_cast<bool>(root["columns"]);
-    std::vector<Column> columns;
-    if (record_form) {
-        columns = record_form_columns(body, context);
-    } else {
-        auto words = body.words(root, root["hosts"] ? "hosts" : "host", {"this"});
-        for (const auto& word : words) {
-            for (const auto& host : context.store.expand_hosts(word)) {
-                columns.push_back(
-                    {context.store.host_label(host, measure::HostPart::Machine, context.ui),
-                     host,
-                     "",
-                     nullptr,
-                     {}});
-            }
+    for (const auto& row : body.list(root, "rows")) {
+        body.allow_only(
+            row, record_form ? std::vector<std::string>{"label", "field", "cpu", "gpu", "datasheet"}
+                             : std::vector<std::string>{"label", "value", "probe", "datasheet"});
+        if (!record_form && !row["value"] && !row["datasheet"]) {
+            body.fail(row,
+                      "a row needs `value:` (a measured figure) or `datasheet:` (the catalogue's "
+                      "figure for each column's GPU)");
         }
     }
-    const Datasheet datasheet(body, context);
     const std::string table_probe = body.text_or(root, "probe", "");
-    std::vector<std::vector<Cell>> grid; // rows x columns
-    std::vector<json> datasheet_cells;   // one per row
+    auto columns =
+        record_form ? record_form_columns(body, context) : host_form_columns(body, context);
+    name_hosts(body, context, columns, table_probe);
+    auto grid = fill_grid(body, context, columns, table_probe, record_form);
+
+    const StandInDatasheet stand_in(body, context);
+    std::vector<json> stand_in_cells;
     json labels = json::array();
-    for (const auto& row_node : body.list(root, "rows")) {
-        std::vector<Cell> cells;
-        if (record_form) {
-            body.allow_only(row_node, {"label", "field", "cpu", "gpu", "datasheet"});
-        } else {
-            body.allow_only(row_node, {"label", "value", "probe", "datasheet"});
-        }
-        datasheet_cells.push_back(datasheet.cell(body, row_node, context, !record_form));
-        for (const auto& column : columns) {
-            if (column.record != nullptr) {
-                const std::string field = body.text_or(row_node, "field", "");
-                const auto found = column.record->find(field);
-                if (field.empty() || found == column.record->end() || found->is_null()) {
-                    cells.push_back({missing_cell(), std::nullopt, false});
-                } else {
-                    cells.push_back(
-                        {{{"text",
-                           measure::format_value(localized(*found, context.lang), context.ui).text},
-                          {"kind", "record"},
-                          {"title", ""},
-                          {"numeric", found->is_number()}},
-                         std::nullopt,
-                         false});
-                }
-                continue;
-            }
-            ProbePath path;
-            if (record_form) {
-                if (!row_node[column.device]) {
-                    cells.push_back({missing_cell(), std::nullopt, false});
-                    continue;
-                }
-                path = split_probe_path(body.text(row_node, column.device));
-            } else {
-                path.probe = body.text_or(row_node, "probe", table_probe);
-                path.pointer = body.text(row_node, "value");
-                if (path.probe.empty()) {
-                    body.fail(row_node, "no `probe:` for this row (give the table or the row one)");
-                }
-            }
-            const auto& near = record_form ? row_node[column.device] : row_node["value"];
-            cells.push_back(measured_cell(lookup(body, near, context, column.host, path), context,
-                                          !record_form));
-        }
-        grid.push_back(std::move(cells));
-        labels.push_back(body.text(row_node, "label"));
+    for (const auto& row : body.list(root, "rows")) {
+        stand_in_cells.push_back(stand_in.cell(body, row, context, !record_form));
+        labels.push_back(body.text(row, "label"));
     }
-
-    // A host column without a single figure collapses into one line under the table; where it
-    // is the reference's and the table names a datasheet record, the datasheet takes its place.
-    const auto* reference =
-        context.store.references().empty() ? nullptr : &context.store.references().front();
-    const bool any_datasheet_figure =
-        std::any_of(datasheet_cells.begin(), datasheet_cells.end(),
+    const bool stand_in_figures =
+        std::any_of(stand_in_cells.begin(), stand_in_cells.end(),
                     [](const json& cell) { return cell["numeric"].get<bool>(); });
-    // A column whose every figure is the reference's stand-in for this build (no GPU here) says
-    // nothing new beside the reference's own column: it collapses into the line too, which says
-    // that this build has no GPU measurements, instead of repeating the reference's figures under
-    // "This machine".
-    const bool reference_column_shown = std::any_of(grid.begin(), grid.end(), [&](const auto& row) {
-        return std::any_of(row.begin(), row.end(), [&](const Cell& cell) {
-            return cell.result && !cell.result->fell_back && cell.result->document == reference &&
-                   !cell.not_measured;
-        });
-    });
-    MissingFigures missing;
-    std::vector<std::string> missing_labels;
-    std::vector<int> shown; // column index, or -1 for the datasheet column
-    for (std::size_t c = 0; c < columns.size(); ++c) {
-        bool any_figure = false, any_unmeasured = false, from_reference = false;
-        bool any_result = false, only_stand_ins = true;
-        for (const auto& row : grid) {
-            any_figure = any_figure || (row[c].result && !row[c].not_measured);
-            any_unmeasured = any_unmeasured || row[c].not_measured;
-            from_reference =
-                from_reference || (row[c].result && row[c].result->document == reference);
-            any_result = any_result || row[c].result.has_value();
-            only_stand_ins = only_stand_ins && (!row[c].result || row[c].result->fell_back);
-        }
-        const bool repeats_reference = reference_column_shown && any_result && only_stand_ins;
-        if (columns[c].record != nullptr ||
-            (!repeats_reference && (any_figure || !any_unmeasured))) {
-            shown.push_back(static_cast<int>(c));
-            continue;
-        }
-        for (const auto& row : grid) {
-            if (row[c].result) {
-                missing.add(*row[c].result);
-            }
-        }
-        missing_labels.push_back(columns[c].label);
-        if (from_reference && !repeats_reference && any_datasheet_figure &&
-            std::find(shown.begin(), shown.end(), -1) == shown.end()) {
-            shown.push_back(-1);
-        }
-    }
+    const Layout layout = choose_columns(columns, grid, stand_in_figures, context);
 
-    ProvenanceNotes notes;
-    json header = json::array();
-    json rows = json::array();
-    for (int c : shown) {
+    json header = json::array(), rows = json::array();
+    for (int c : layout.shown) {
         header.push_back(
-            c < 0 ? json{{"label", ui::fill(context.ui.text("datasheet"), {datasheet.name})},
+            c < 0 ? json{{"label", ui::fill(context.ui.text("datasheet"), {stand_in.name})},
                          {"kind", "datasheet"}}
                   : json{{"label", columns[c].label},
                          {"kind", columns[c].record ? "record" : "host"}});
     }
     for (std::size_t r = 0; r < grid.size(); ++r) {
         json cells = json::array();
-        bool holds_a_value = false; // a probe's own value, even a null one shown as "—"
-        for (int c : shown) {
+        bool holds_a_value = false; // a figure of its own, even a null one shown as "—"
+        for (int c : layout.shown) {
             if (c < 0) {
-                cells.push_back(datasheet_cells[r]);
+                cells.push_back(stand_in_cells[r]);
                 continue;
             }
             auto& cell = grid[r][c];
-            if (cell.result) {
-                notes.add(*cell.result, context.ui);
-                holds_a_value = holds_a_value || !cell.not_measured;
-            }
-            if (cell.not_measured) { // a gap in a column with figures: a dash, the reason as title
+            holds_a_value = holds_a_value || cell.figure;
+            if (cell.result &&
+                !cell.figure) { // a gap in a column with figures: the reason as title
                 cell.view["text"] = "—";
             }
-            cells.push_back(std::move(cell.view));
+            cells.push_back(cell.view);
         }
-        // With a column collapsed, a row left with nothing but gaps ("—" for no figure, no
-        // record field, no datasheet field) says nothing the line under the table does not say.
+        // With a column collapsed, a row left with nothing but gaps says nothing the line under
+        // the table does not say.
         const bool only_gaps =
             !holds_a_value && std::all_of(cells.begin(), cells.end(),
                                           [](const json& cell) { return cell["text"] == "—"; });
-        if (!(only_gaps && !missing_labels.empty())) {
+        if (!(only_gaps && !layout.missing_labels.empty())) {
             rows.push_back({{"label", labels[r]}, {"cells", std::move(cells)}});
         }
     }
     const std::string title = body.text_or(root, "title", "");
-    const std::string missing_html = missing.table_html(title, missing_labels, context);
-    if (shown.empty() || rows.empty()) { // nothing left to tabulate: the line alone
-        return {missing_html, false};
+    auto notes = table_notes(layout, grid, context);
+    if (std::find(layout.shown.begin(), layout.shown.end(), -1) != layout.shown.end()) {
+        notes.push_back(stand_in.note(context));
     }
-    const bool measured = !notes.html().empty();
-    const bool with_datasheet = std::find(shown.begin(), shown.end(), -1) != shown.end();
-    json view{
-        {"title", title},
-        {"caption", body.text_or(root, "caption", "")},
-        {"lang", context.lang},
-        {"columns", std::move(header)},
-        {"rows", std::move(rows)},
-        {"measured", measured},
-        {"missing_html", missing_html},
-        {"provenance_html", notes.html() + (with_datasheet ? datasheet.note_html(context) : "")}};
+    const bool table = !layout.shown.empty() && !rows.empty();
+    if (!table) { // nothing left to tabulate: the line alone stands for the table
+        notes = json::array();
+    }
+    const bool measured = std::any_of(notes.begin(), notes.end(), [](const json& note) {
+        return note["kind"] != "datasheet" && note["kind"] != "derived-peak";
+    });
+    json view{{"title", title},
+              {"caption", body.text_or(root, "caption", "")},
+              {"lang", context.lang},
+              {"columns", std::move(header)},
+              {"rows", rows},
+              {"measured", measured},
+              {"missing", layout.missing.table_text(title, layout.missing_labels, context)},
+              {"notes", std::move(notes)},
+              {"table", table}};
     return {context.render_table("measured-table", view), measured};
 }
 

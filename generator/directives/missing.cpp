@@ -32,6 +32,10 @@ void MissingFigures::add(const measure::ProbeResult& result) {
 }
 
 std::string MissingFigures::html(const std::string& what, const Context& context) const {
+    return "<p class=\"figures-missing\">" + markdown::escape_html(text(what, context)) + "</p>\n";
+}
+
+std::string MissingFigures::text(const std::string& what, const Context& context) const {
     std::vector<std::string> why;
     if (no_gpu_here) {
         why.push_back(context.ui.text("missing_no_gpu"));
@@ -45,19 +49,17 @@ std::string MissingFigures::html(const std::string& what, const Context& context
     const auto separator = context.ui.text("missing_separator");
     // A GPU host fills the figures in only when nothing else (a probe's own failure) is at fault.
     const auto pattern = other_reasons.empty() ? "figures_missing" : "figures_failed";
-    const auto line =
-        ui::fill(context.ui.text(pattern), {what, ui::join_words(why, separator, separator)});
-    return "<p class=\"figures-missing\">" + markdown::escape_html(line) + "</p>\n";
+    return ui::fill(context.ui.text(pattern), {what, ui::join_words(why, separator, separator)});
 }
 
-std::string MissingFigures::table_html(const std::string& title,
+std::string MissingFigures::table_text(const std::string& title,
                                        const std::vector<std::string>& hosts,
                                        const Context& context) const {
     if (hosts.empty()) {
         return "";
     }
     const auto who = ui::join_words(hosts, ", ", context.ui.text("missing_and"));
-    return html(title.empty() ? who : ui::fill(context.ui.text("figures_of"), {title, who}),
+    return text(title.empty() ? who : ui::fill(context.ui.text("figures_of"), {title, who}),
                 context);
 }
 

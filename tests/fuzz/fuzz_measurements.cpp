@@ -63,8 +63,8 @@ void exercise(const gpuguide::measure::Store& store, const std::string& host) {
     }
     for (const auto& item : probes->items()) {
         const auto result = store.probe(host, item.key());
-        (void)gpuguide::measure::provenance_html(result, "en");
-        (void)gpuguide::measure::provenance_text(result, "zh");
+        (void)gpuguide::measure::provenance_html(result, gpuguide::ui::Strings::built_in("en"));
+        (void)gpuguide::measure::provenance_text(result, gpuguide::ui::Strings::built_in("zh"));
         const auto found = result.entry->find("result");
         if (!result.ok() || found == result.entry->end()) {
             continue;
@@ -74,7 +74,8 @@ void exercise(const gpuguide::measure::Store& store, const std::string& host) {
         for (const auto& pointer : all) {
             gpuguide::fuzz::refusing_bad_input([&] {
                 if (const auto* value = store.value(result, pointer)) {
-                    (void)gpuguide::measure::format_value(*value, "en");
+                    (void)gpuguide::measure::format_value(*value,
+                                                          gpuguide::ui::Strings::built_in("en"));
                 }
             });
         }

@@ -99,10 +99,13 @@ TEST_CASE("estimate: inline spans computed from the measured figures", "[estimat
     CHECK(has(html, ">167\u00A0h<small"));
     // 80 GiB = 85.899 GB, minus 19.1 GB = 66.8 GB.
     CHECK(has(html, ">66.8\u00A0GB<small"));
-    // Marked as an estimate, with its formula and the measured figure it came from as tooltip.
+    // Marked as an estimate, with its formula and the figure it came from, in words, with its
+    // value and its kind, as tooltip: no internal path.
     CHECK(has(html, "<span class=\"estimate\" title=\"Estimate, not a measurement: "
-                    "gpu.stream/devices/0/triad [GB/s] ÷ 16 GB/token. From: "
-                    "gpu.stream/devices/0/triad = 2\u00A0TB/s; measured on this machine"));
+                    "STREAM triad bandwidth [GB/s] ÷ 16 GB/token. From: "
+                    "STREAM triad bandwidth: 2\u00A0TB/s (measured on this machine)\">"));
+    // Memory in GiB is said in GB too, where a formula sets it beside model sizes in GB.
+    CHECK(has(html, "GPU memory: 80\u00A0GiB = 85.9\u00A0GB (measured on this machine)"));
 }
 
 TEST_CASE("estimate: a figure is read in the unit the formula names", "[estimate]") {
@@ -137,9 +140,14 @@ TEST_CASE("estimate: a gg-estimate table, per host, with hand-computed cells", "
     CHECK(has(html, ">14.3\u00A0tokens/s</td>"));
     // The formulas under the table, and a provenance note per source document.
     CHECK(has(html, "<p class=\"provenance provenance-estimate\">Estimates, not measurements, "
-                    "computed at build time from measured figures: Weights = params × bytes "
+                    "computed at build time by these formulas: Weights = params × bytes "
                     "[GB]; Tokens/s = bandwidth ÷ (params × bytes) [tokens/s]"));
-    CHECK(has(html, "bandwidth = {gpu.stream/devices/0/triad} [GB/s]"));
+    // Constants that read a figure name it in words; the inputs say value and kind per host.
+    CHECK(has(html, "bandwidth = STREAM triad bandwidth [GB/s]"));
+    CHECK(has(html, "Inputs: STREAM triad bandwidth: 2\u00A0TB/s (measured on this machine); "));
+    CHECK(has(html, "STREAM triad bandwidth: 1\u00A0TB/s (reference measurement, ref-host)"));
+    CHECK(has(html, "GPU memory: 40\u00A0GiB = 42.9\u00A0GB (reference measurement, ref-host)"));
+    CHECK_FALSE(has(html, "{gpu.")); // no internal path in any note or title
     CHECK(has(html, "provenance-measured"));
     CHECK(has(html, "provenance-reference"));
 }
@@ -150,10 +158,11 @@ TEST_CASE("estimate: missing inputs give missing estimates", "[estimate][missing
     SECTION("a table becomes the one line, with its formulas") {
         const auto html = build(book, kTable);
         CHECK_FALSE(has(html, "<table"));
+        // This build has no GPU: its columns would repeat the reference's, so they join the line.
         CHECK(has(html, "<p class=\"figures-missing\">Decode ceiling for Tokens/s — This machine, "
-                        "Tokens/s — Reference ref-host, Room — This machine and Room — Reference "
-                        "ref-host: no "
-                        "measured figures yet"));
+                        "Room — This machine, Tokens/s — Reference ref-host and Room — Reference "
+                        "ref-host: no measured figures yet (this build has no GPU measurements; "
+                        "the reference host has not been measured yet)"));
         CHECK(has(html, "provenance-estimate"));
         CHECK_FALSE(has(html, "tokens/s</td>"));
     }
@@ -200,8 +209,8 @@ TEST_CASE("estimate errors: file:line: estimate: problem", "[estimate][errors]")
     CHECK(error_for("`estimate:{gpu.stream/devices/0/triad} [GB/s] * 2`\n")
               .starts_with("content/en/03-notes.md:4: estimate: write `estimate:FORMULA => UNIT`"));
     CHECK(error_for("`estimate:16 [GB] / 2 [GB] => 1`\n") ==
-          "content/en/03-notes.md:4: estimate: the formula reads no measured figure "
-          "({PROBE/POINTER} [UNIT]); write the result as plain text");
+          "content/en/03-notes.md:4: estimate: the formula reads no measured or datasheet figure "
+          "({PROBE/POINTER} [UNIT], {datasheet:FIELD} [UNIT]); write the result as plain text");
     CHECK(error_for(kFence +
                     "gg-estimate\nestimates:\n  - {label: X, formula: bw / 2, unit: "
                     "1/s}\nrows:\n  - {label: a}\n" +

@@ -100,8 +100,10 @@ TEST_CASE("formula: bad formulas name the problem and the column", "[estimate][f
     CHECK(parse_error("{gpu.stream/devices/0/triad}") ==
           "give the unit the formula reads {gpu.stream/devices/0/triad} in, e.g. "
           "{gpu.stream/devices/0/triad} [GB/s] @29");
-    CHECK(parse_error("{triad} [GB/s]") == "write a measured figure as {PROBE/POINTER}, e.g. "
-                                           "{gpu.stream/devices/0/triad} [GB/s] @2");
+    CHECK(parse_error("{triad} [GB/s]") ==
+          "write a measured figure as {PROBE/POINTER}, e.g. {gpu.stream/devices/0/triad} [GB/s], "
+          "or a datasheet figure of the host's GPU as {datasheet:FIELD}, e.g. "
+          "{datasheet:bf16_tensor_tflops} [TFLOP/s] @2");
     CHECK(parse_error("3 [furlong]").starts_with("unknown unit \"furlong\" (known: B, bit"));
     CHECK(parse_error("3 [furlong]").ends_with("@4"));
     CHECK(parse_error("3 [GB") == "expected ']' to close the unit @4");

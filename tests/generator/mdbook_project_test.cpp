@@ -85,16 +85,14 @@ TEST_CASE("an mdBook project: book.toml's settings reach the pages", "[mdbook]")
     CHECK(redirect.find("url=../guide/installing%20it.html") != std::string::npos);
 }
 
-TEST_CASE("an mdBook project: book.toml's description on every page without its own",
-          "[mdbook]") {
+TEST_CASE("an mdBook project: book.toml's description on every page without its own", "[mdbook]") {
     ProjectBuild build("mdbook-features");
-    CHECK(build.page("index.html").find(
-              "<meta name=\"description\" content=\"How our lab uses its GPUs\">") !=
+    CHECK(build.page("index.html")
+              .find("<meta name=\"description\" content=\"How our lab uses its GPUs\">") !=
           std::string::npos);
 }
 
-TEST_CASE("an mdBook project: site-url is where 404.html's links start, as in mdBook",
-          "[mdbook]") {
+TEST_CASE("an mdBook project: site-url is where 404.html's links start, as in mdBook", "[mdbook]") {
     ProjectBuild build("mdbook-features");
     const auto not_found = build.page("404.html");
     CHECK(not_found.find("href=\"/handbook/assets/") != std::string::npos);

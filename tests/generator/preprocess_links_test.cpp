@@ -46,7 +46,8 @@ struct Book {
 
 TEST_CASE("{{#include}}: line ranges and anchors as mdBook takes them", "[preprocess]") {
     Book book;
-    CHECK(book.expand("{{#include listing.rs}}") == std::string(kListing).substr(0, std::string(kListing).size() - 1));
+    CHECK(book.expand("{{#include listing.rs}}") ==
+          std::string(kListing).substr(0, std::string(kListing).size() - 1));
     CHECK(book.expand("{{#include listing.rs:3}}") == "    let x = 1;");
     CHECK(book.expand("{{#include listing.rs:5:}}") == "    println!(\"{x}\");\n}");
     CHECK(book.expand("{{#include listing.rs::1}}") == "fn main() {");

@@ -1,0 +1,71 @@
+// Datasheet figures of a measured GPU, from the book's GPU catalogue.
+#include "directives/catalogue.hpp"
+
+#include "measure/figure.hpp"
+
+namespace gpuguide::directives {
+namespace {
+
+std::string catalogue_title(const DataFile& data, const Context& context) {
+    const nlohmann::json title_field = data.json.value("title", nlohmann::json(""));
+    const auto& title = localized(title_field, context.lang);
+    return title.is_string() ? title.get<std::string>() : "";
+}
+
+} // namespace
+
+std::optional<CatalogueGpu> catalogue_gpu(const Context& context,
+                                          const measure::HostDocument* document) {
+    if (document == nullptr) {
+        return std::nullopt;
+    }
+    const std::string gpu = measure::machine_name(*document, measure::HostPart::Gpu);
+    const auto data = context.book.data.find(kGpuCatalogue);
+    if (gpu.empty() || data == context.book.data.end()) {
+        return std::nullopt;
+    }
+    for (const auto& [key, record] : data->second.records_by_key) {
+        const auto names = record->find("cuda_names");
+        if (names == record->end() || !names->is_array()) {
+            continue;
+        }
+        for (const auto& name : *names) {
+            if (name.is_string() && name.get<std::string>() == gpu) {
+                const nlohmann::json name_field = record->value("name", nlohmann::json(key));
+                const auto& shown = localized(name_field, context.lang);
+                return CatalogueGpu{&data->second, key, record,
+                                    shown.is_string() ? shown.get<std::string>() : key};
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+std::string no_catalogue_reason(const Context& context, const measure::HostDocument* document) {
+    const std::string gpu =
+        document ? measure::machine_name(*document, measure::HostPart::Gpu) : "";
+    if (gpu.empty()) {
+        return context.ui.text("datasheet_no_gpu");
+    }
+    const auto data = context.book.data.find(kGpuCatalogue);
+    const std::string file = data == context.book.data.end()
+                                 ? std::string("content/data/") + kGpuCatalogue + ".json"
+                                 : data->second.path.generic_string();
+    return context.ui.fill("datasheet_unknown_gpu", {gpu, file});
+}
+
+std::optional<nlohmann::json> datasheet_metric(const CatalogueGpu& gpu, const std::string& field) {
+    const auto found = gpu.record->find(field);
+    if (found == gpu.record->end() || !found->is_number()) {
+        return std::nullopt;
+    }
+    return nlohmann::json{{"value", *found}, {"unit", column_unit(*gpu.data, field)}};
+}
+
+std::string datasheet_title(const CatalogueGpu& gpu, const Context& context) {
+    return context.ui.fill("datasheet_cell_title",
+                           {gpu.name, catalogue_title(*gpu.data, context),
+                            gpu.data->json.value("as_of", std::string("—"))});
+}
+
+} // namespace gpuguide::directives
