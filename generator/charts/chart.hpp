@@ -48,6 +48,9 @@ struct Roofline {
     double memory_bandwidth_gbs = 0;
     std::vector<Roof> compute_tflops;
     std::optional<double> theoretical_bandwidth_gbs;
+    /// What the dashed roofs are ("datasheet (H200 SXM 141GB)", "derived from clocks"); empty:
+    /// Strings::theoretical.
+    std::string dashed_label;
 };
 
 /// Everything a chart needs. `id` must be unique within the page: the SVG's title and

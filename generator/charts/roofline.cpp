@@ -33,7 +33,7 @@ struct RoofLine {
     std::size_t colour = 0;
 };
 
-/// Text of a compute roof: "FP32 66.9 TFLOP/s", with "· theoretical" for spec-sheet peaks.
+/// Text of a compute roof: "FP32 66.9 TFLOP/s", with "· datasheet (…)" for the dashed ones.
 std::string roof_text(const RoofLine& roof, const Strings& strings) {
     std::string text = roof.label + ' ' + format_value(roof.value) + " TFLOP/s";
     return roof.theoretical ? text + " · " + std::string(strings.theoretical) : text;
@@ -122,10 +122,14 @@ void separate(std::vector<RoofLabel>& labels, const std::vector<RoofSegment>& li
 
 } // namespace
 
-PlotOutput plot_roofline(const ChartSpec& spec, const Strings& strings) {
+PlotOutput plot_roofline(const ChartSpec& spec, const Strings& base_strings) {
     PlotOutput out;
     out.height = 400;
     const Roofline input = spec.roofline.value_or(Roofline{});
+    Strings strings = base_strings; // the dashed roofs say what they are: datasheet, or derived
+    if (!input.dashed_label.empty()) {
+        strings.theoretical = input.dashed_label;
+    }
     const bool have_memory = usable(input.memory_bandwidth_gbs);
     const double theoretical_gbs = input.theoretical_bandwidth_gbs.value_or(0);
     const bool have_theoretical_memory = have_memory && usable(theoretical_gbs);

@@ -1,12 +1,15 @@
 // gg-chart: a ChartSpec from data files or measurements, drawn by gpuguide_charts.
 #include "charts/chart.hpp"
 
+#include "directives/catalogue.hpp"
 #include "directives/chart_strings.hpp"
 #include "directives/internal.hpp"
 #include "markdown/markdown.hpp"
+#include "measure/figure.hpp"
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 namespace gpuguide::directives {
 namespace {
@@ -21,6 +24,40 @@ struct ChartBuilder {
     bool measured = false;
     bool any_unmeasured = false;
     MissingFigures missing; // why the values that did not come are missing
+    std::string extra_notes; // what the dashed roofs are (datasheet, or peaks derived from clocks)
+    std::optional<std::string> host_; // the chart's `this`, named once for the whole chart
+
+    // The host word `this` stands for in this chart (Store::unit_host): a GPU-less build draws
+    // the reference's figures, its CPU's too, so that one chart compares one machine.
+    const std::string& chart_host() {
+        if (!host_) {
+            const auto& root = body.root();
+            std::set<std::string> keys;
+            if (body.text(root, "type") == "roofline") {
+                keys = {"gpu.stream", "gpu.gemm", "gpu.specs"};
+            }
+            if (root["series"] && root["series"].IsSequence()) {
+                for (const auto& node : root["series"]) {
+                    const auto host = node["host"] ? node["host"].Scalar() : "this";
+                    for (const char* key : {"value", "points"}) {
+                        if (host == "this" && node[key] && node[key].IsScalar()) {
+                            keys.insert(split_probe_path(node[key].Scalar()).probe);
+                        }
+                    }
+                }
+            }
+            const std::string word = body.text_or(root, "host", "this");
+            host_ = word == "this" ? context.store.unit_host(word, keys) : word;
+            // Asked of this machine, answered by the reference: this build has no GPU figures.
+            missing.no_gpu_here = missing.no_gpu_here || *host_ != word;
+        }
+        return *host_;
+    }
+
+    std::string host_of(const YAML::Node& node) {
+        const std::string word = node["host"] ? body.text(node, "host") : "this";
+        return word == "this" ? chart_host() : word;
+    }
 
     charts::Axis axis(const char* key) {
         charts::Axis axis;
@@ -205,8 +242,25 @@ struct ChartBuilder {
         return !a.empty() && (b.find(a) != std::string::npos || a.find(b) != std::string::npos);
     }
 
+    // A line's `x:`/`y:` names a member of the points; a misspelt one would draw nothing, unsaid.
+    void check_members(const YAML::Node& node, const json& points, const std::string& member,
+                       const char* key) {
+        const auto has_it = [&](const json& point) { return point.contains(member); };
+        if (points.empty() || std::any_of(points.begin(), points.end(), has_it)) {
+            return;
+        }
+        std::string known;
+        if (points.front().is_object()) {
+            for (const auto& item : points.front().items()) {
+                known += (known.empty() ? "" : ", ") + item.key();
+            }
+        }
+        body.fail(node[key], "no member \"" + member + "\" in the points of " +
+                                 body.text(node, "points") + " (members: " + known + ")");
+    }
+
     void measured_series(bool line) {
-        const std::string host = body.text_or(body.root(), "host", "this");
+        const std::string host = chart_host();
         for (const auto& node : body.list(body.root(), "series")) {
             charts::Series series;
             if (line) {
@@ -226,6 +280,8 @@ struct ChartBuilder {
                     body.fail(node["points"], "`points` must point to an array");
                 }
                 const auto x = body.text(node, "x"), y = body.text(node, "y");
+                check_members(node, *found.value, x, "x");
+                check_members(node, *found.value, y, "y");
                 for (const auto& element : *found.value) {
                     const auto px = element.contains(x)
                                         ? in_axis_unit(node["points"], element[x],
@@ -241,7 +297,7 @@ struct ChartBuilder {
                 }
             } else {
                 body.allow_only(node, {"label", "value", "host"});
-                const auto value = measured_number(node["value"], body.text_or(node, "host", host),
+                const auto value = measured_number(node["value"], host_of(node),
                                                    body.text(node, "value"), spec.y.unit);
                 if (value) {
                     series.points.push_back({0, *value, body.text(node, "label"), false});
@@ -261,17 +317,32 @@ struct ChartBuilder {
     }
 
     void roofline() {
-        const std::string host = body.text_or(body.root(), "host", "this");
-        static const std::map<std::string, std::string> peak_key{
-            {"fp64", "fp64"},        {"fp32", "fp32"},        {"tf32", "tf32_tensor"},
-            {"fp16", "fp16_tensor"}, {"bf16", "bf16_tensor"}, {"fp8", "fp8_tensor"},
-            {"int8", "int8_tensor"}};
+        const std::string host = chart_host();
+        // precision -> (catalogue column, gpu.specs peak): the dashed roofs come from the GPU's
+        // datasheet where the catalogue knows the GPU, else from peaks derived from its clocks.
+        static const std::map<std::string, std::pair<std::string, std::string>> peaks{
+            {"fp64", {"fp64_tflops", "fp64"}},
+            {"fp32", {"fp32_tflops", "fp32"}},
+            {"tf32", {"tf32_tensor_tflops", "tf32_tensor"}},
+            {"fp16", {"fp16_tensor_tflops", "fp16_tensor"}},
+            {"bf16", {"bf16_tensor_tflops", "bf16_tensor"}},
+            {"fp8", {"fp8_tensor_tflops", "fp8_tensor"}},
+            {"int8", {"int8_tensor_tops", "int8_tensor"}}};
         const auto near = body.root()["host"] ? body.root()["host"] : body.root();
         const auto bandwidth = measured_number(near, host, "gpu.stream/devices/0/triad");
+        const measure::HostDocument* document = nullptr;
+        try {
+            document = context.store.document(host);
+        } catch (const measure::LookupError& error) {
+            body.fail(near, error.what());
+        }
+        const auto gpu = catalogue_gpu(context, document);
         charts::Roofline roof;
         roof.memory_bandwidth_gbs = bandwidth.value_or(0);
+        roof.dashed_label = gpu ? context.ui.fill("chart_datasheet", {gpu->name})
+                                : context.ui.text("chart_derived");
         for (const auto& precision : body.words(body.root(), "precisions", {"fp32"})) {
-            if (!peak_key.contains(precision)) {
+            if (!peaks.contains(precision)) {
                 body.fail(body.root()["precisions"],
                           "unknown precision \"" + precision +
                               "\" (known: bf16, fp16, fp32, fp64, fp8, int8, tf32)");
@@ -280,15 +351,40 @@ struct ChartBuilder {
                     near, host, "gpu.gemm/devices/0/precisions/" + precision + "/best")) {
                 roof.compute_tflops.push_back({precision, *best, false});
             }
-            if (auto peak =
-                    optional_number(host, "gpu.specs/devices/0/peak/" + peak_key.at(precision))) {
-                roof.compute_tflops.push_back({precision, *peak, true});
+            const auto& [field, peak] = peaks.at(precision);
+            if (auto dashed = gpu ? datasheet_number(*gpu, field)
+                                  : optional_number(host, "gpu.specs/devices/0/peak/" + peak)) {
+                roof.compute_tflops.push_back({precision, *dashed, true});
             }
         }
         roof.theoretical_bandwidth_gbs =
-            optional_number(host, "gpu.specs/devices/0/peak/memory_bandwidth");
+            gpu ? datasheet_number(*gpu, "bandwidth_gbs")
+                : optional_number(host, "gpu.specs/devices/0/peak/memory_bandwidth");
         if (bandwidth && !roof.compute_tflops.empty()) {
             spec.roofline = std::move(roof);
+            extra_notes = gpu ? "<p class=\"provenance provenance-datasheet\">" +
+                                    markdown::escape_html(datasheet_title(*gpu, context)) + "</p>\n"
+                              : derived_note(host);
+        }
+    }
+
+    static std::optional<double> datasheet_number(const CatalogueGpu& gpu, const std::string& field) {
+        const auto metric = datasheet_metric(gpu, field);
+        return metric ? measure::numeric(*metric) : std::nullopt;
+    }
+
+    // Dashed roofs from clocks: which clock they assume.
+    std::string derived_note(const std::string& host) {
+        try {
+            const auto result = context.store.probe(host, "gpu.specs");
+            const auto text = measure::derived_peak_text(result, "/devices/0/peak/fp32", context.ui);
+            return text.empty() ? ""
+                                : "<p class=\"provenance provenance-derived-peak\">" +
+                                      markdown::escape_html(
+                                          context.ui.fill("derived_peak_note", {text})) +
+                                      "</p>\n";
+        } catch (const measure::LookupError&) {
+            return "";
         }
     }
 };
@@ -305,7 +401,7 @@ BlockHtml chart(const Body& body, const Context& context, int chart_number) {
     const auto& root = body.root();
     body.allow_only(root, {"type", "title", "description", "x", "y", "data", "label", "group",
                            "highlight", "series", "host", "precisions"});
-    ChartBuilder builder{body, context, {}, {}, false, false, {}};
+    ChartBuilder builder{body, context, {}, {}, false, false, {}, {}, std::nullopt};
     auto& spec = builder.spec;
     const std::string type = body.text(root, "type");
     // Prefixed by the page so that ids stay unique in print.html, which holds every page.
@@ -351,7 +447,8 @@ BlockHtml chart(const Body& body, const Context& context, int chart_number) {
                     "</figure>\n",
                 false};
     }
-    return {charts::render_figure(spec, chart_strings(context.ui)) + builder.notes.html(),
+    return {charts::render_figure(spec, chart_strings(context.ui)) + builder.notes.html() +
+                builder.extra_notes,
             builder.measured};
 }
 

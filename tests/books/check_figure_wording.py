@@ -107,11 +107,12 @@ def figure_kind(node):
         return "reference"
     if "kind-measured" in classes:
         return "measured"
-    if classes & {"measured", "estimate", "derived-peak"} or "kind-estimate" in classes:
-        if title.startswith(("reference measurement", "参考测量")) or "reference measurement from" in title \
-                or "参考测量，来自" in title:
+    if classes & {"measured", "estimate", "derived-peak"} or \
+            classes & {"kind-estimate", "kind-derived-peak"}:
+        # A value's title is its provenance; an estimate's lists its inputs and their kinds.
+        if "reference measurement" in title or "参考测量" in title:
             return "reference"
-        if "measured on this machine" in title or "本机测量" in title:
+        if "measured on this machine" in title or "本机测量" in title or "本机实测" in title:
             return "measured"
     if node.tag == "figure" and "chart" in classes:
         kinds = provenance_kind_after(node)
