@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the real guide (content/ + templates/) into a temporary folder and checks that every
-# internal link, anchor and image resolves. Uses the committed reference measurements only
+# internal link, anchor and image resolves, and that every figure's words say what it is. Uses the committed reference measurements only
 # (--measure reference), so the step is the same on any machine and runs no GPU probe.
 # Then builds it again from a complete synthetic measurement document (every field the probes
 # write; tests/books/full_shape_document.py) and checks that every measured table cell, chart
@@ -16,6 +16,15 @@ out=$(mktemp -d "${TMPDIR:-/tmp}/gpuguide-site-check.XXXXXX")
 trap 'rm -rf "$out"' EXIT
 "$gpuguide" build --content content --templates templates --out "$out/site" --measure reference --quiet
 "$gpuguide" check --site "$out/site"
+# Every figure says what it is (docs/design.md "What a figure is"): without a GPU, no page calls the
+# reference's figures this machine's, and the estimates name their inputs in words.
+python3 tests/books/check_figure_wording.py "$out/site"
+python3 tests/books/check_estimates.py "$out/site"
+# The same pages as a GPU host sees them: the reference document passed as this machine's.
+reference_document=$(ls content/measurements/reference/*.json | head -n1)
+"$gpuguide" build --content content --templates templates --out "$out/as-measured" \
+  --measurements "$reference_document" --quiet
+python3 tests/books/check_figure_wording.py "$out/as-measured" --measured
 python3 tests/books/full_shape_document.py "$out/full-shape.json"
 "$gpuguide" build --content content --templates templates --out "$out/full-shape-site" \
   --measurements "$out/full-shape.json" --quiet
