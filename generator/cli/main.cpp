@@ -1,4 +1,5 @@
-// gpuguide: build, check and serve the guide. Bad input exits 1 with `file:line: problem`.
+// gpuguide: build, check and serve the guide. Bad input exits 1 with `file:line: problem`; an
+// internal error says so and exits 70 (load/error.hpp).
 #include "cli/commands.hpp"
 #include "load/error.hpp"
 
@@ -151,11 +152,9 @@ int main(int argc, char** argv) {
             return gpuguide::cli::run_fleet(fleet_args);
         }
         return gpuguide::cli::run_serve(args, port);
-    } catch (const gpuguide::InputError& error) {
-        std::cerr << error.what() << "\n";
-        return 1;
-    } catch (const std::exception& error) {
-        std::cerr << "gpuguide: " << error.what() << "\n";
-        return 2;
+    } catch (...) {
+        const auto failure = gpuguide::failure_of(std::current_exception());
+        std::cerr << failure.message << "\n";
+        return failure.status;
     }
 }

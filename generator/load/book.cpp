@@ -5,9 +5,22 @@
 #include "load/files.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <set>
 
 namespace gpuguide {
+
+void check_page_size(const std::filesystem::path& file, std::uintmax_t bytes, std::string_view what) {
+    if (bytes <= kMaxPageBytes) {
+        return;
+    }
+    char size[32];
+    std::snprintf(size, sizeof size, "%.1f MiB", static_cast<double>(bytes) / (1 << 20));
+    fail_at(file, 0,
+            std::string(what) + " is " + size + "; gpuguide reads pages of up to " +
+                std::to_string(kMaxPageBytes >> 20) +
+                " MiB (split it into several pages: SUMMARY.md can nest them)");
+}
 
 DataFile load_data_file(const std::filesystem::path& path) {
     DataFile data;
@@ -86,6 +99,10 @@ Language load_language(const std::filesystem::path& dir, const std::string& code
         page.output = output_path(entry.source);
         page.number = entry.number;
         page.title = entry.title; // used when the page has no front matter (mdBook pages)
+        std::error_code error;
+        if (const auto size = std::filesystem::file_size(page.source_path, error); !error) {
+            check_page_size(page.source_path, size, "the page");
+        }
         const std::string text = read_file(page.source_path);
         check_utf8(page.source_path, text);
         parse_front_matter(page, text);

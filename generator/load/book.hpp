@@ -50,6 +50,16 @@ struct Language {
 };
 
 /// A catalogue file content/data/<name>.json.
+/// The largest page gpuguide reads (after {{#include}}s): a page's build holds about 20 bytes of
+/// memory per byte of Markdown at its peak (bench/page_size.sh prints the figures), so 16 MiB
+/// keeps one page under about 400 MB; real pages are a few hundred KB. A larger page is refused
+/// with a message that says to split it.
+inline constexpr std::uintmax_t kMaxPageBytes = 16u << 20;
+
+/// "content/en/x.md: the page is 50.0 MiB; ..." when `bytes` is over kMaxPageBytes (`what`: "the
+/// page", "with its {{#include}}s the page"); throws InputError.
+void check_page_size(const std::filesystem::path& file, std::uintmax_t bytes, std::string_view what);
+
 struct DataFile {
     std::filesystem::path path;
     std::string key_field; ///< "id"

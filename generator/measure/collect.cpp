@@ -77,6 +77,16 @@ Collected collect(const CollectOptions& options, std::vector<HostDocument> refer
         };
     }
     auto outcome = probes::collect_measurements(run);
+    if (!outcome.document && options.mode == "fresh") {
+        // Asked to measure and nothing measured: figures from elsewhere would pass for new ones.
+        auto why = outcome.note;
+        if (const auto at = why.rfind("; all figures from the reference"); at != std::string::npos) {
+            why.erase(at);
+        }
+        throw InputError("--measure fresh: nothing measured: " + why +
+                         "; name the probe program with --probe-exe, or build with --measure auto "
+                         "to show the reference's figures instead");
+    }
     std::optional<HostDocument> own;
     if (outcome.document) {
         HostDocument document;

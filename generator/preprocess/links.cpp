@@ -321,6 +321,7 @@ void expand_book_links(Book& book, const LinkOptions& options) {
         for (auto& page : language.pages) {
             page.body = expand_links(page.body, page.source_path, page.body_first_line, options,
                                      page.document_title);
+            check_page_size(page.source_path, page.body.size(), "with its {{#include}}s the page");
         }
     }
 }

@@ -98,6 +98,16 @@ void write_theme_assets(const theme::Theme& theme, const std::filesystem::path& 
 // are collected per page and reported together, in reading order, so the message does not
 // depend on timing. A page whose bytes equal the one in `previous` (the site being replaced)
 // is linked to it rather than written anew.
+// Marks a failed page done in its language's print.html and search index, so that the others
+// are still written in order; the build fails anyway, on the first error.
+void skip_page(LanguageOutputs& output, std::size_t page) {
+    try {
+        output.skip(page);
+    } catch (const std::exception&) {
+        // A later page's write failed too: that failure is not the one to report.
+    }
+}
+
 void render_all(const SiteContext& site, const std::filesystem::path& dir,
                 const std::filesystem::path& previous, unsigned jobs) {
     struct Task {
@@ -113,7 +123,9 @@ void render_all(const SiteContext& site, const std::filesystem::path& dir,
             tasks.push_back({l, p});
         }
     }
-    std::vector<std::string> errors(tasks.size());
+    // Bad input, a file that cannot be written, and anything else: a bug, which must say so.
+    std::vector<std::string> errors(tasks.size()), io_errors(tasks.size()),
+        internal_errors(tasks.size());
     std::atomic<std::size_t> next{0};
     auto worker = [&] {
         for (std::size_t i = next++; i < tasks.size(); i = next++) {
@@ -125,13 +137,16 @@ void render_all(const SiteContext& site, const std::filesystem::path& dir,
                     std::filesystem::path(language.site_dir) / language.pages[tasks[i].page].output;
                 write_file_or_link(dir / file, page.html, previous / file);
                 output.add(tasks[i].page, std::move(page));
-            } catch (const std::exception& error) {
+            } catch (const InputError& error) {
                 errors[i] = error.what();
-                try {
-                    output.skip(tasks[i].page);
-                } catch (const std::exception&) {
-                    // A later page's write failed too; the build fails on the first error anyway.
-                }
+                skip_page(output, tasks[i].page);
+            } catch (const std::system_error& error) { // a file that cannot be written
+                io_errors[i] = error.what();
+                skip_page(output, tasks[i].page);
+            } catch (const std::exception& error) {
+                internal_errors[i] = language.pages[tasks[i].page].source_path.generic_string() +
+                                     ": " + error.what();
+                skip_page(output, tasks[i].page);
             }
         }
     };
@@ -144,14 +159,23 @@ void render_all(const SiteContext& site, const std::filesystem::path& dir,
         }
         worker();
     } // jthreads join here
-    std::string all;
-    for (const auto& error : errors) {
-        if (!error.empty()) {
-            all += (all.empty() ? "" : "\n") + error;
+    const auto joined = [](const std::vector<std::string>& list) {
+        std::string all;
+        for (const auto& error : list) {
+            if (!error.empty()) {
+                all += (all.empty() ? "" : "\n") + error;
+            }
         }
+        return all;
+    };
+    if (const auto all = joined(internal_errors); !all.empty()) {
+        throw InternalError("while rendering " + all);
     }
-    if (!all.empty()) {
+    if (const auto all = joined(errors); !all.empty()) {
         throw InputError(all);
+    }
+    if (const auto all = joined(io_errors); !all.empty()) {
+        throw std::runtime_error(all);
     }
     for (auto& output : outputs) {
         output->finish();

@@ -1,4 +1,4 @@
-# A 50 MB page (generated here, never committed): it must render or be refused cleanly, in time.
+# A 50 MB page (generated here, never committed): refused, over the 16 MiB a page may have.
 python3 - <<'PY'
 paragraph = ("GPU memory bandwidth is measured, not guessed. " * 20 + "\n\n").encode()
 with open("content/en/memory.md", "wb") as page:
