@@ -84,6 +84,9 @@ std::string probes_line(const render::BuildReport& report) {
 int run_build(const BuildArgs& args) {
     const auto options = finish_options(args);
     const auto report = render::build_site(options);
+    for (const auto& warning : report.warnings) {
+        std::cerr << warning << "\n";
+    }
     if (report.up_to_date) {
         std::cout << "gpuguide: " << options.out_dir.generic_string() << " is up to date ("
                   << fixed(report.seconds) << " s; --force rebuilds)\n"

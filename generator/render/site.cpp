@@ -97,9 +97,9 @@ void write_theme_assets(const theme::Theme& theme, const std::filesystem::path& 
 // print.html and search index as its pages finish, so no rendered page stays in memory. Errors
 // are collected per page and reported together, in reading order, so the message does not
 // depend on timing. A page whose bytes equal the one in `previous` (the site being replaced)
-// is linked to it rather than written anew.
-void render_all(const SiteContext& site, const std::filesystem::path& dir,
-                const std::filesystem::path& previous, unsigned jobs) {
+// is linked to it rather than written anew. Returns the pages' warnings, in reading order.
+std::vector<std::string> render_all(const SiteContext& site, const std::filesystem::path& dir,
+                                    const std::filesystem::path& previous, unsigned jobs) {
     struct Task {
         std::size_t language, page;
     };
@@ -114,6 +114,7 @@ void render_all(const SiteContext& site, const std::filesystem::path& dir,
         }
     }
     std::vector<std::string> errors(tasks.size());
+    std::vector<std::vector<std::string>> warnings(tasks.size());
     std::atomic<std::size_t> next{0};
     auto worker = [&] {
         for (std::size_t i = next++; i < tasks.size(); i = next++) {
@@ -124,6 +125,7 @@ void render_all(const SiteContext& site, const std::filesystem::path& dir,
                 const auto file =
                     std::filesystem::path(language.site_dir) / language.pages[tasks[i].page].output;
                 write_file_or_link(dir / file, page.html, previous / file);
+                warnings[i] = std::move(page.warnings);
                 output.add(tasks[i].page, std::move(page));
             } catch (const std::exception& error) {
                 errors[i] = error.what();
@@ -156,6 +158,11 @@ void render_all(const SiteContext& site, const std::filesystem::path& dir,
     for (auto& output : outputs) {
         output->finish();
     }
+    std::vector<std::string> all_warnings;
+    for (auto& page : warnings) {
+        all_warnings.insert(all_warnings.end(), page.begin(), page.end());
+    }
+    return all_warnings;
 }
 
 Book load_input(const BuildOptions& options) {
@@ -275,7 +282,10 @@ BuildReport build_site(const BuildOptions& options) {
     StagingDir staging(options.out_dir);
     const unsigned jobs =
         options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
-    render_all(site, staging.path(), options.out_dir, jobs);
+    report.warnings = book->warnings;
+    for (auto& warning : render_all(site, staging.path(), options.out_dir, jobs)) {
+        report.warnings.push_back(std::move(warning));
+    }
     write_special_pages(site, staging.path());
     if (options.project) {
         write_project_files(*options.project, staging.path());

@@ -35,6 +35,9 @@ struct BuildReport {
     std::size_t probe_processes = 0; ///< child processes the build started (0: none)
     double seconds = 0;
     bool up_to_date = false; ///< nothing changed: the previous site was kept as is
+    /// "file:line: warning: ..." the build found (book.toml keys it ignores, literal `**` in a
+    /// book that does not fail on them), in reading order; empty when up_to_date.
+    std::vector<std::string> warnings;
 };
 
 /// Builds the site into options.out_dir atomically: everything is written to a temporary sibling
