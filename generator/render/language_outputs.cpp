@@ -42,7 +42,8 @@ struct LanguageOutputs::State {
         : site(site_), language(language_), print(dir / "print.html")
 #if GPUGUIDE_HAVE_SEARCH
           ,
-          search(dir / "search-index.js"), index(documents(language_), language_.code)
+          search(dir / "search-index.js"), index(documents(language_), language_.code,
+                                                 site_.templates.search_synonyms(language_.code))
 #endif
     {
     }
@@ -52,7 +53,19 @@ struct LanguageOutputs::State {
         std::vector<search::Document> docs;
         docs.reserve(language.pages.size());
         for (const Page& page : language.pages) {
-            docs.push_back({page.output, page.title, page.number, {}});
+            docs.push_back({page.output, page.title, page.number, {}, false});
+        }
+        // Suffix chapters: unnumbered chapters after the first numbered one (mdBook's back
+        // matter, where the guide keeps its references).
+        bool numbered_seen = false;
+        for (const auto& entry : language.summary) {
+            if (entry.kind != SummaryEntry::Kind::Chapter) {
+                continue;
+            }
+            numbered_seen = numbered_seen || !entry.number.empty();
+            if (numbered_seen && entry.number.empty() && entry.page_index >= 0) {
+                docs[static_cast<std::size_t>(entry.page_index)].back_matter = true;
+            }
         }
         return docs;
     }

@@ -193,6 +193,24 @@ Templates::Templates(const theme::Theme& theme) : id_(next_id_++), dir_(theme.ov
         } catch (const nlohmann::json::parse_error& error) {
             fail_at(strings->origin, 0, std::string("not valid JSON: ") + error.what());
         }
+        for (const auto& [lang, table] : strings_.items()) {
+            const auto groups = table.is_object() ? table.find("search_synonyms") : table.end();
+            if (!table.is_object() || groups == table.end()) {
+                continue;
+            }
+            const auto is_word = [](const nlohmann::json& w) {
+                return w.is_string() && !w.get<std::string>().empty();
+            };
+            const auto is_group = [&](const nlohmann::json& g) {
+                return g.is_array() && g.size() >= 2 && std::all_of(g.begin(), g.end(), is_word);
+            };
+            if (!groups->is_array() || !std::all_of(groups->begin(), groups->end(), is_group)) {
+                fail_at(strings->origin, 0,
+                        "`" + lang +
+                            ".search_synonyms` must be a list of groups of two or more "
+                            "words, e.g. [[\"beginner\", \"novice\"]]");
+            }
+        }
     }
 }
 
@@ -239,6 +257,13 @@ void Templates::check_partial_names() const {
             }
         }
     }
+}
+
+std::vector<std::vector<std::string>> Templates::search_synonyms(const std::string& lang) const {
+    const auto table = strings(lang);
+    const auto groups = table.find("search_synonyms");
+    return groups == table.end() ? std::vector<std::vector<std::string>>{}
+                                 : groups->get<std::vector<std::vector<std::string>>>();
 }
 
 nlohmann::json Templates::strings(const std::string& lang) const {

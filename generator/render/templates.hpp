@@ -39,6 +39,11 @@ class Templates {
     /// strings.json's object for `lang` (empty object when absent).
     nlohmann::json strings(const std::string& lang) const;
 
+    /// strings.json's `search_synonyms` for `lang` (the language's strings, else English's):
+    /// groups of words search treats as one another. Checked when loading: a list of lists of
+    /// words, else an InputError naming strings.json.
+    std::vector<std::vector<std::string>> search_synonyms(const std::string& lang) const;
+
     /// The book's templates folder (overrides), for messages that say where to add a file.
     const std::filesystem::path& dir() const { return dir_; }
 
