@@ -174,11 +174,11 @@ ROWS_52 = [
     ("en/26-fine-tuning.md", "eight 180 GB B200s", "eight B200s (180 GB each as HGX/DGX B200 systems ship them"),
     ("zh/26-fine-tuning.md", "或八块 180 GB 的 B200", "或八块 B200（HGX/DGX B200 系统每块给 180 GB"),
     # The budget band between about USD 1,000 and 2,700, and dated used prices with their source.
-    ("en/09-buying-advice.md", None, "| ~1,000–2,000 (used, May 2026) | no new card sits here"),
+    ("en/09-buying-advice.md", None, "| ~1,000–2,700 (May 2026 prices) | no current-generation card sits here"),
     ("en/09-buying-advice.md", "buy used only at a clear discount\n  to an RTX 5090.",
      "about USD 1,400–1,700 used and 1,800–2,000 new in May 2026"),
     ("en/09-buying-advice.md", None, "at about USD 700–1,000 used in the US (in buying guides dated February and May 2026"),
-    ("zh/09-buying-advice.md", None, "| 约 1000—2000 美元（二手，2026 年 5 月） | 这一档没有新卡"),
+    ("zh/09-buying-advice.md", None, "| 约 1000—2700 美元（2026 年 5 月价格） | 这一档没有当代新卡"),
     ("zh/09-buying-advice.md", "二手价格坚挺；只有相对 RTX 5090 有明显折扣时才值得买。",
      "2026 年 5 月二手约 1400—1700 美元，新卡 1800—2000 美元"),
     ("zh/09-buying-advice.md", None, "美国二手价约 700—1000 美元（据 2026 年 2 月和 5 月的选购指南"),
