@@ -125,7 +125,9 @@ std::vector<LiteralEmphasis> scan(const Document& document) {
                     if ((text[at] == '*' || text[at] == '_') && text[at + 1] == text[at]) {
                         block.found.push_back(
                             {line, std::string(2, text[at]), block.text.size() + at});
-                        at = text.find_first_not_of(text[at], at) - 1; // one report per run
+                        // One report per run: go on from its last mark.
+                        const auto after = text.find_first_not_of(text[at], at);
+                        at = (after == std::string_view::npos ? text.size() : after) - 1;
                     }
                 }
             }

@@ -50,6 +50,10 @@ TEST_CASE("literal emphasis: lines count inside paragraphs, lists, quotes and ta
     CHECK(lines_of("| a | b |\n|---|---|\n| x | y |\n| 1 | 2**。z |\n") == std::vector<int>{4});
     CHECK(lines_of("## Heading **。x\n") == std::vector<int>{1});
     CHECK(lines_of("intraword snake__case here\n") == std::vector<int>{1});
+    // A run at the very end of the text, and a longer run, are each reported once.
+    CHECK(lines_of("a run at the end **\n") == std::vector<int>{1});
+    CHECK(lines_of("`code`**\n") == std::vector<int>{1});
+    CHECK(lines_of("four **** in a row\n") == std::vector<int>{1});
 }
 
 TEST_CASE("literal emphasis: code, escapes, raw HTML and addresses are not reported",
