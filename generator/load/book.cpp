@@ -139,6 +139,11 @@ Book load_book(const std::filesystem::path& content_dir,
     if (!std::filesystem::is_directory(content_dir)) {
         fail_at(content_dir, 0, "the content folder does not exist; pass --content DIR");
     }
+    if (const auto toml = content_dir / "book.toml"; std::filesystem::is_regular_file(toml)) {
+        auto settings = load_language_folders_toml(toml);
+        book.literal_emphasis = settings.literal_emphasis;
+        book.warnings = std::move(settings.warnings);
+    }
     std::set<std::string> codes;
     for (const auto& entry : std::filesystem::directory_iterator(content_dir)) {
         if (entry.is_directory() && std::filesystem::exists(entry.path() / "SUMMARY.md")) {
@@ -169,6 +174,7 @@ Book load_mdbook_project(const BookConfig& config) {
     Book book;
     book.content_dir = config.root;
     book.config = config;
+    book.literal_emphasis = config.literal_emphasis;
     const auto src = config.root / config.src;
     if (!std::filesystem::is_regular_file(src / "SUMMARY.md")) {
         fail_at(config.root / "book.toml", 0,

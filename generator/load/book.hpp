@@ -68,8 +68,12 @@ struct DataFile {
 };
 
 struct Book {
-    std::filesystem::path content_dir;    ///< content/, or an mdBook project's root
-    std::optional<BookConfig> config;     ///< an mdBook project's book.toml
+    std::filesystem::path content_dir; ///< content/, or an mdBook project's root
+    std::optional<BookConfig> config;  ///< an mdBook project's book.toml
+    /// Literal `**`/`__` in a page: book.toml's [output.html.gpuguide] literal-emphasis (a
+    /// folder of language folders may have a book.toml for this table alone).
+    EmphasisCheck literal_emphasis = EmphasisCheck::Warn;
+    std::vector<std::string> warnings;    ///< "book.toml:LINE: warning: ..." from loading
     std::vector<Language> languages;      ///< sorted by code
     std::map<std::string, DataFile> data; ///< by file stem ("gpus")
 };

@@ -18,7 +18,9 @@ int line_of(const toml::node& node) {
 
 class Reader {
   public:
-    Reader(const std::filesystem::path& file, BookConfig& config) : file_(file), config_(config) {}
+    /// `ignored`: what a warning says about a key gpuguide does not read in this kind of book.
+    Reader(const std::filesystem::path& file, BookConfig& config, std::string ignored)
+        : file_(file), config_(config), ignored_(std::move(ignored)) {}
 
     std::string text(const toml::node& node, const std::string& key) {
         if (!node.is_string()) {
@@ -65,7 +67,7 @@ class Reader {
 
     void warn(const toml::node& node, const std::string& key) {
         config_.warnings.push_back(file_.generic_string() + ":" + std::to_string(line_of(node)) +
-                                   ": warning: `" + key + "` is not used by gpuguide; ignored");
+                                   ": warning: `" + key + "` " + ignored_);
     }
 
     [[noreturn]] void fail(const toml::node& node, const std::string& message) {
@@ -75,7 +77,38 @@ class Reader {
   private:
     std::filesystem::path file_;
     BookConfig& config_;
+    std::string ignored_;
 };
+
+// [output.html.gpuguide]: gpuguide's own settings, the same in both kinds of book.
+void read_gpuguide_table(Reader& read, BookConfig& config, const toml::node& node) {
+    read.table(node, "output.html.gpuguide",
+               {{"include-outside-book",
+                 [&](const toml::node& flag) {
+                     config.include_outside_book = read.boolean(flag, "include-outside-book");
+                 }},
+                {"literal-emphasis", [&](const toml::node& value) {
+                     const std::string mode = read.text(value, "literal-emphasis");
+                     if (mode != "warn" && mode != "error") {
+                         read.fail(value,
+                                   "`literal-emphasis` must be \"warn\" or \"error\", not \"" +
+                                       mode + "\"");
+                     }
+                     config.literal_emphasis =
+                         mode == "error" ? EmphasisCheck::Error : EmphasisCheck::Warn;
+                 }}});
+}
+
+toml::table parse_toml(std::string_view source, const std::filesystem::path& file) {
+    check_utf8(file, source);
+    try {
+        return toml::parse(source, file.generic_string());
+    } catch (const toml::parse_error& error) {
+        fail_at(file, static_cast<int>(error.source().begin.line),
+                std::string(error.description()) + " (book.toml is TOML: key = \"value\" lines "
+                                                   "under [table] headers)");
+    }
+}
 
 } // namespace
 
@@ -86,16 +119,8 @@ BookConfig load_book_toml(const std::filesystem::path& file) {
 BookConfig parse_book_toml(std::string_view source, const std::filesystem::path& file) {
     BookConfig config;
     config.root = file.parent_path(); // "" for ./book.toml: messages then say book.toml
-    check_utf8(file, source);
-    toml::table document;
-    try {
-        document = toml::parse(source, file.generic_string());
-    } catch (const toml::parse_error& error) {
-        fail_at(file, static_cast<int>(error.source().begin.line),
-                std::string(error.description()) + " (book.toml is TOML: key = \"value\" lines "
-                                                   "under [table] headers)");
-    }
-    Reader read(file, config);
+    const toml::table document = parse_toml(source, file);
+    Reader read(file, config, "is not used by gpuguide; ignored");
     const auto set_text = [&](std::string& field, const std::string& key) {
         return [&read, &field, key](const toml::node& node) { field = read.text(node, key); };
     };
@@ -131,13 +156,7 @@ BookConfig parse_book_toml(std::string_view source, const std::filesystem::path&
                       config.redirect[std::string(from.str())] = read.text(to, "redirect");
                   }
               }},
-             {"gpuguide", [&](const toml::node& n) {
-                  read.table(n, "output.html.gpuguide",
-                             {{"include-outside-book", [&](const toml::node& flag) {
-                                   config.include_outside_book =
-                                       read.boolean(flag, "include-outside-book");
-                               }}});
-              }}});
+             {"gpuguide", [&](const toml::node& n) { read_gpuguide_table(read, config, n); }}});
     };
     const auto book = [&](const toml::node& node) {
         read.table(
@@ -158,6 +177,23 @@ BookConfig parse_book_toml(std::string_view source, const std::filesystem::path&
          {"output", [&](const toml::node& node) {
               read.table(node, "output", {{"html", html}});
           }}});
+    return config;
+}
+
+BookConfig load_language_folders_toml(const std::filesystem::path& file) {
+    BookConfig config;
+    config.root = file.parent_path();
+    const toml::table document = parse_toml(read_file(file), file);
+    Reader read(file, config,
+                "applies to mdBook projects (book.toml + src/); in a folder of language folders "
+                "gpuguide reads only [output.html.gpuguide]; ignored");
+    const auto gpuguide = [&](const toml::node& n) { read_gpuguide_table(read, config, n); };
+    const auto html = [&](const toml::node& n) {
+        read.table(n, "output.html", {{"gpuguide", gpuguide}});
+    };
+    read.table(document, "", {{"output", [&](const toml::node& n) {
+                                   read.table(n, "output", {{"html", html}});
+                               }}});
     return config;
 }
 

@@ -8,6 +8,11 @@
 
 namespace gpuguide {
 
+/// What a build does about a literal `**` or `__` left in a page's text (emphasis that did not
+/// open or close): name it in a warning (the default, as any mdBook book expects), or fail.
+/// `[output.html.gpuguide] literal-emphasis = "warn" | "error"`.
+enum class EmphasisCheck { Warn, Error };
+
 struct BookConfig {
     std::filesystem::path root; ///< the folder that holds book.toml
     // [book]
@@ -26,6 +31,7 @@ struct BookConfig {
     std::map<std::string, std::string> redirect; ///< "/old.html" -> "new.html"
     // [output.html.gpuguide]
     bool include_outside_book = false; ///< {{#include}} may read files outside root
+    EmphasisCheck literal_emphasis = EmphasisCheck::Warn;
     /// "book.toml:LINE: warning: ..." for every key gpuguide does not use (not fatal).
     std::vector<std::string> warnings;
 };
@@ -37,5 +43,10 @@ BookConfig load_book_toml(const std::filesystem::path& file);
 /// load_book_toml on `source`, the text of `file` (already read; `file` names it in messages and
 /// its folder is the book's root).
 BookConfig parse_book_toml(std::string_view source, const std::filesystem::path& file);
+
+/// The book.toml of a folder of language folders (the guide's `content/`, where SUMMARY.md and the
+/// pages are in `en/`, `zh/`, ...): only its `[output.html.gpuguide]` table applies there; every
+/// other key gets a warning saying so. Errors as load_book_toml.
+BookConfig load_language_folders_toml(const std::filesystem::path& file);
 
 } // namespace gpuguide

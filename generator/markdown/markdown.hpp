@@ -99,6 +99,23 @@ struct TextSection {
 std::vector<TextSection> plain_text_sections(const Document& document,
                                              const std::vector<Heading>& headings);
 
+/// A `**` or `__` that the reader sees as it is written: emphasis that did not open or close.
+/// CommonMark does not let `**` open when punctuation follows it and a letter precedes it (or
+/// close when punctuation precedes it and a letter follows), which catches Chinese text such as
+/// `**按层切分。**0 号卡` (the full stop inside, the digit outside).
+struct LiteralEmphasis {
+    int line = 0;        ///< line in the Markdown body (1-based)
+    std::string marks;   ///< "**" or "__"
+    std::string context; ///< the surrounding text of its paragraph, heading or cell
+};
+
+/// Every literal `**` and `__` of the page's text, in document order. Code spans, code blocks,
+/// raw HTML, autolinked addresses and backslash-escaped marks (`\*\*`, written on purpose) are
+/// not reported. `parsed` is `markdown` as parsed for the page, before headings and directives
+/// change the tree; a page with escaped marks is parsed once more for the check.
+std::vector<LiteralEmphasis> find_literal_emphasis(std::string_view markdown,
+                                                   const Document& parsed);
+
 /// Escapes text for HTML element content and attribute values: gpuguide::text::escape_markup,
 /// the escaper the charts use too (drops C0 controls but tab, LF and CR, and DEL).
 std::string escape_html(std::string_view text);

@@ -36,6 +36,7 @@ struct RenderedPage {
     std::string html;       ///< the whole page (layout applied)
     std::string print_html; ///< the page's content for print.html (ids prefixed)
     std::vector<SearchSection> sections;
+    std::vector<std::string> warnings; ///< "file:line: warning: ..." (literal `**` and `__`)
 };
 
 /// Parses, expands and renders one page. Throws InputError.

@@ -35,13 +35,35 @@ struct LanguageOutputs::State {
 
     State(const SiteContext& site_, const Language& language_, const std::filesystem::path& dir)
         : site(site_), language(language_), print(dir / "print.html"),
-          search(dir / "search-index.js"), index(documents(language_), language_.code) {}
+          search(dir / "search-index.js"),
+          index(documents(language_), language_.code, search_synonyms(site_.strings(language_.code))) {}
+
+    // strings.json's `search_synonyms` for the language (checked when the theme loads).
+    static std::vector<std::vector<std::string>> search_synonyms(const ui::Strings& strings) {
+        const auto all = strings.merged();
+        const auto groups = all.find("search_synonyms");
+        return groups == all.end() || !groups->is_array()
+                   ? std::vector<std::vector<std::string>>{}
+                   : groups->get<std::vector<std::vector<std::string>>>();
+    }
 
     static std::vector<search::Document> documents(const Language& language) {
         std::vector<search::Document> docs;
         docs.reserve(language.pages.size());
         for (const Page& page : language.pages) {
-            docs.push_back({page.output, page.title, page.number, {}});
+            docs.push_back({page.output, page.title, page.number, {}, false});
+        }
+        // Suffix chapters: unnumbered chapters after the first numbered one (mdBook's back
+        // matter, where the guide keeps its references).
+        bool numbered_seen = false;
+        for (const auto& entry : language.summary) {
+            if (entry.kind != SummaryEntry::Kind::Chapter) {
+                continue;
+            }
+            numbered_seen = numbered_seen || !entry.number.empty();
+            if (numbered_seen && entry.number.empty() && entry.page_index >= 0) {
+                docs[static_cast<std::size_t>(entry.page_index)].back_matter = true;
+            }
         }
         return docs;
     }

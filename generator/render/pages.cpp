@@ -122,6 +122,35 @@ std::string prefix_footnote_ids(std::string html, const std::string& prefix) {
     return html;
 }
 
+// A literal `**`/`__` in the page's text: a warning, or (for a book that asks for it in book.toml,
+// as the guide does) an error naming every one.
+std::vector<std::string> check_literal_emphasis(const SiteContext& site, const Page& page,
+                                                const markdown::Document& document,
+                                                int line_offset) {
+    const bool fail = site.book.literal_emphasis == EmphasisCheck::Error;
+    std::vector<std::string> messages;
+    for (const auto& found : markdown::find_literal_emphasis(page.body, document)) {
+        const std::string escaped = found.marks == "**" ? "\\*\\*" : "\\_\\_";
+        messages.push_back(
+            page.source_path.generic_string() + ":" + std::to_string(found.line + line_offset) +
+            (fail ? ": " : ": warning: ") + "literal " + found.marks + " in the text: “" +
+            found.context +
+            "”; the emphasis did not open or close (CommonMark: punctuation just "
+            "inside the marks and a letter just outside them); move the "
+            "punctuation outside the marks (" +
+            found.marks + "粗体" + found.marks + "。 rather than " + found.marks + "粗体。" +
+            found.marks + "), or write " + escaped + " if you mean the characters");
+    }
+    if (fail && !messages.empty()) {
+        std::string all;
+        for (const auto& message : messages) {
+            all += (all.empty() ? "" : "\n") + message;
+        }
+        throw InputError(all);
+    }
+    return messages;
+}
+
 json page_link(const Page& from, const Page& to) {
     return json{{"title", to.title},
                 {"href", relative_href(from.output, to.output)},
@@ -134,6 +163,8 @@ RenderedPage render_page(const SiteContext& site, const Language& language, std:
     const Page& page = language.pages[index];
     const int line_offset = page.body_first_line - 1;
     markdown::Document document(page.body);
+    RenderedPage rendered;
+    rendered.warnings = check_literal_emphasis(site, page, document, line_offset);
     auto headings = markdown::anchor_headings(document);
     const directives::Context context{site.book,
                                       site.store,
@@ -156,7 +187,6 @@ RenderedPage render_page(const SiteContext& site, const Language& language, std:
             markdown::set_link_url(link, targets.back()->page);
         }
     }
-    RenderedPage rendered;
     const std::string content_html = document.render_html();
     for (const auto& section : markdown::plain_text_sections(document, headings)) {
         rendered.sections.push_back({section.anchor, section.heading, section.text});

@@ -93,11 +93,6 @@ void write_theme_assets(const theme::Theme& theme, const std::filesystem::path& 
     }
 }
 
-// Renders and writes every page of every language on `jobs` threads, and each language's
-// print.html and search index as its pages finish, so no rendered page stays in memory. Errors
-// are collected per page and reported together, in reading order, so the message does not
-// depend on timing. A page whose bytes equal the one in `previous` (the site being replaced)
-// is linked to it rather than written anew.
 // Marks a failed page done in its language's print.html and search index, so that the others
 // are still written in order; the build fails anyway, on the first error.
 void skip_page(LanguageOutputs& output, std::size_t page) {
@@ -108,8 +103,13 @@ void skip_page(LanguageOutputs& output, std::size_t page) {
     }
 }
 
-void render_all(const SiteContext& site, const std::filesystem::path& dir,
-                const std::filesystem::path& previous, unsigned jobs) {
+// Renders and writes every page of every language on `jobs` threads, and each language's
+// print.html and search index as its pages finish, so no rendered page stays in memory. Errors
+// are collected per page and reported together, in reading order, so the message does not
+// depend on timing. A page whose bytes equal the one in `previous` (the site being replaced)
+// is linked to it rather than written anew. Returns the pages' warnings, in reading order.
+std::vector<std::string> render_all(const SiteContext& site, const std::filesystem::path& dir,
+                                    const std::filesystem::path& previous, unsigned jobs) {
     struct Task {
         std::size_t language, page;
     };
@@ -126,6 +126,7 @@ void render_all(const SiteContext& site, const std::filesystem::path& dir,
     // Bad input, a file that cannot be written, and anything else: a bug, which must say so.
     std::vector<std::string> errors(tasks.size()), io_errors(tasks.size()),
         internal_errors(tasks.size());
+    std::vector<std::vector<std::string>> warnings(tasks.size());
     std::atomic<std::size_t> next{0};
     auto worker = [&] {
         for (std::size_t i = next++; i < tasks.size(); i = next++) {
@@ -136,6 +137,7 @@ void render_all(const SiteContext& site, const std::filesystem::path& dir,
                 const auto file =
                     std::filesystem::path(language.site_dir) / language.pages[tasks[i].page].output;
                 write_file_or_link(dir / file, page.html, previous / file);
+                warnings[i] = std::move(page.warnings);
                 output.add(tasks[i].page, std::move(page));
             } catch (const InputError& error) {
                 errors[i] = error.what();
@@ -180,6 +182,11 @@ void render_all(const SiteContext& site, const std::filesystem::path& dir,
     for (auto& output : outputs) {
         output->finish();
     }
+    std::vector<std::string> all_warnings;
+    for (auto& page : warnings) {
+        all_warnings.insert(all_warnings.end(), page.begin(), page.end());
+    }
+    return all_warnings;
 }
 
 Book load_input(const BuildOptions& options) {
@@ -317,7 +324,10 @@ BuildReport build_site(const BuildOptions& options) {
     StagingDir staging(options.out_dir);
     const unsigned jobs =
         options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
-    render_all(site, staging.path(), options.out_dir, jobs);
+    report.warnings.insert(report.warnings.begin(), book->warnings.begin(), book->warnings.end());
+    for (auto& warning : render_all(site, staging.path(), options.out_dir, jobs)) {
+        report.warnings.push_back(std::move(warning));
+    }
     write_special_pages(site, staging.path());
     if (options.project) {
         write_project_files(*options.project, staging.path());

@@ -34,8 +34,10 @@ struct BuildReport {
     std::set<std::string> probes;    ///< probes the pages use of host `this`
     std::size_t probe_processes = 0; ///< child processes the build started (0: none)
     double seconds = 0;
-    bool up_to_date = false;           ///< nothing changed: the previous site was kept as is
-    std::vector<std::string> warnings; ///< "FILE: warning: ..." lines for the build log (not fatal)
+    bool up_to_date = false; ///< nothing changed: the previous site was kept as is
+    /// "file:line: warning: ..." the build found (book.toml keys it ignores, literal `**` in a
+    /// book that does not fail on them), in reading order; empty when up_to_date.
+    std::vector<std::string> warnings;
 };
 
 /// Builds the site into options.out_dir atomically: everything is written to a temporary sibling

@@ -15,6 +15,33 @@
 namespace gpuguide::render {
 namespace {
 
+// strings.json's `search_synonyms` per language: a list of groups of two or more words.
+void check_search_synonyms(const theme::Theme& theme) {
+    const auto file = theme.find("strings.json");
+    if (!file) {
+        return;
+    }
+    const auto strings = nlohmann::json::parse(file->bytes, nullptr, false); // read already
+    for (const auto& [lang, table] : strings.items()) {
+        const auto groups = table.is_object() ? table.find("search_synonyms") : table.end();
+        if (!table.is_object() || groups == table.end()) {
+            continue;
+        }
+        const auto is_word = [](const nlohmann::json& w) {
+            return w.is_string() && !w.get<std::string>().empty();
+        };
+        const auto is_group = [&](const nlohmann::json& g) {
+            return g.is_array() && g.size() >= 2 && std::all_of(g.begin(), g.end(), is_word);
+        };
+        if (!groups->is_array() || !std::all_of(groups->begin(), groups->end(), is_group)) {
+            fail_at(file->origin, 0,
+                    "`" + lang +
+                        ".search_synonyms` must be a list of groups of two or more words, e.g. "
+                        "[[\"beginner\", \"novice\"]]");
+        }
+    }
+}
+
 namespace mustache = kainjow::mustache;
 
 // kainjow's set() and push_back() take a const reference and copy the whole subtree, so a
@@ -191,6 +218,7 @@ Templates::Templates(const theme::Theme& theme) : id_(next_id_++), dir_(theme.ov
     // Read now, so that a broken strings.json is reported with the other theme errors, before
     // anything is measured; pages read it through ui::Strings.
     ui::Strings::for_language(theme, "en");
+    check_search_synonyms(theme);
 }
 
 void Templates::add(const std::string& name, const theme::File& file) {

@@ -1,4 +1,5 @@
 #include "search/index.hpp"
+
 #include "text/utf8.hpp"
 #include "text/whitespace.hpp"
 
@@ -11,7 +12,6 @@
 namespace gpuguide::search {
 
 namespace {
-
 
 /// JSON is valid JavaScript since ES2019, but a script must also survive being inlined into HTML
 /// and older parsers: escape '<' (no "</script>" or "<!--") and the two line separators.
@@ -128,7 +128,8 @@ std::string collapse_whitespace(std::string_view text) {
     return gpuguide::text::collapse_whitespace(text);
 }
 
-IndexWriter::IndexWriter(const std::vector<Document>& docs, std::string_view lang) {
+IndexWriter::IndexWriter(const std::vector<Document>& docs, std::string_view lang,
+                         const Synonyms& synonyms) {
     // Keys in nlohmann::json's (sorted) order, arrays instead of objects: the field names would
     // otherwise repeat in every entry.
     out_ = "window.GPUGUIDE_SEARCH={\"docs\":[";
@@ -139,11 +140,23 @@ IndexWriter::IndexWriter(const std::vector<Document>& docs, std::string_view lan
         append_string(out_, collapse_whitespace(docs[d].title));
         out_ += ',';
         append_string(out_, docs[d].number);
-        out_ += ']';
+        out_ += docs[d].back_matter ? ",1]" : ",0]";
     }
     out_ += "],\"lang\":";
     append_string(out_, lang);
     out_ += ",\"sections\":[";
+    tail_ = "],\"synonyms\":[";
+    for (std::size_t g = 0; g < synonyms.size(); ++g) {
+        tail_ += g == 0 ? "[" : ",[";
+        for (std::size_t w = 0; w < synonyms[g].size(); ++w) {
+            if (w > 0) {
+                tail_ += ',';
+            }
+            append_string(tail_, synonyms[g][w]);
+        }
+        tail_ += ']';
+    }
+    tail_ += "],\"v\":2};\n";
 }
 
 void IndexWriter::add_sections(std::size_t doc, const std::vector<Section>& sections) {
@@ -168,11 +181,12 @@ void IndexWriter::add_sections(std::size_t doc, const std::vector<Section>& sect
 }
 
 void IndexWriter::finish() {
-    out_ += "],\"v\":1};\n";
+    out_ += tail_;
 }
 
-std::string build_index_script(const std::vector<Document>& docs, std::string_view lang) {
-    IndexWriter writer(docs, lang);
+std::string build_index_script(const std::vector<Document>& docs, std::string_view lang,
+                               const Synonyms& synonyms) {
+    IndexWriter writer(docs, lang, synonyms);
     for (std::size_t d = 0; d < docs.size(); ++d) {
         writer.add_sections(d, docs[d].sections);
     }

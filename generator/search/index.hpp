@@ -21,20 +21,30 @@ struct Section {
 };
 
 /// One page: `href` relative to the language folder ("03-gpu-architecture.html"), its title and
-/// section number ("3.1.", or "" for unnumbered pages).
+/// section number ("3.1.", or "" for unnumbered pages). `back_matter`: a suffix chapter of
+/// SUMMARY.md (references, glossary, appendix), which search ranks after every other page: a
+/// list of sources names every product the chapters discuss, and answers none of the questions.
 struct Document {
     std::string href, title, number;
     std::vector<Section> sections;
+    bool back_matter = false;
 };
 
+/// Groups of words a reader may use for one another ("beginner", "novice", "入门"), from the
+/// theme's strings.json (`search_synonyms`); a query term found in a group also matches the
+/// group's other words.
+using Synonyms = std::vector<std::vector<std::string>>;
+
 /// Compact index for one language, as the body of search-index.js:
-/// `window.GPUGUIDE_SEARCH={"v":1,"lang":...,"docs":[[href,title,number],...],
-/// "sections":[[doc,anchor,heading,text],...]};` where `doc` indexes `docs`.
+/// `window.GPUGUIDE_SEARCH={"v":2,"lang":...,"docs":[[href,title,number,back_matter],...],
+/// "sections":[[doc,anchor,heading,text],...],"synonyms":[[word,...],...]};` where `doc`
+/// indexes `docs` and back_matter is 1 for a back-matter page, else 0.
 /// Runs of whitespace collapse to one space; sections with neither heading nor text are left
 /// out. `<`, U+2028 and U+2029 are written as \u escapes, so no text can end a surrounding
 /// `<script>` element or a JavaScript line; invalid UTF-8 becomes U+FFFD. The output depends only
 /// on the input (same input, same bytes).
-std::string build_index_script(const std::vector<Document>& docs, std::string_view lang);
+std::string build_index_script(const std::vector<Document>& docs, std::string_view lang,
+                               const Synonyms& synonyms = {});
 
 /// The same script as build_index_script, written piece by piece so that a build need not keep
 /// every page's text until the end: construct it with the documents (their sections are not
@@ -42,7 +52,8 @@ std::string build_index_script(const std::vector<Document>& docs, std::string_vi
 /// is written so far, to be appended to the file.
 class IndexWriter {
   public:
-    IndexWriter(const std::vector<Document>& docs, std::string_view lang);
+    IndexWriter(const std::vector<Document>& docs, std::string_view lang,
+                const Synonyms& synonyms = {});
     /// Document `doc`'s sections; documents must come in increasing order.
     void add_sections(std::size_t doc, const std::vector<Section>& sections);
     /// Closes the script; nothing may be added after it.
@@ -54,6 +65,7 @@ class IndexWriter {
 
   private:
     std::string out_;
+    std::string tail_; // the synonyms and version, written by finish()
     bool first_section_ = true;
 };
 

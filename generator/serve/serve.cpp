@@ -64,6 +64,9 @@ int serve(const ServeOptions& options, const std::atomic<bool>& stop) {
         std::lock_guard lock(build_mutex);
         try {
             const auto report = render::build_site(options.build);
+            for (const auto& warning : report.warnings) {
+                std::cerr << warning << "\n";
+            }
             std::cerr << (first ? "built " : "rebuilt ") << report.pages << " pages in "
                       << report.seconds << " s\n";
             return true;

@@ -6,7 +6,11 @@
 // between words, so CJK query runs match as substrings anywhere (a run not found whole still
 // matches when at least half its character bigrams occur, at a lower score); Latin terms match
 // at the start of a word, case-insensitively ("nvl" finds NVLink, "h100" finds H100 but not AH1000).
-// A section must match every term. Score: title hit 30, heading hit 15, then occurrences in the text.
+// A term also matches the other words of its synonym group (the index's `synonyms`, from the
+// theme's strings.json: "beginner" finds "learning deep learning", 新手 finds 入门).
+// A section must match every term. Score: title hit 30, heading hit 15, then occurrences in the
+// text, and 20 more when the whole query occurs as written ("5090 d" in "RTX 5090 D"). Back matter
+// (SUMMARY.md's suffix chapters: the references) ranks after every other page.
 (function (global) {
   "use strict";
 
@@ -17,29 +21,66 @@
   var MAX_RESULTS = 20;
   var PER_PAGE = 3;
 
-  /// Lower-cased query terms, each {text, cjk}; Latin punctuation at a term's ends is dropped.
-  function terms(query) {
+  /// Lower-cased query terms, each {text, cjk, alts}; Latin punctuation at a term's ends is
+  /// dropped. `alts` are the forms the term matches: itself and, through `synonyms` (groups of
+  /// lower-cased words), the other words of its group.
+  function terms(query, synonyms) {
     var out = [];
     var parts = String(query).toLowerCase().match(TERM_RE) || [];
     parts.forEach(function (part) {
       var cjk = CJK_RE.test(part);
       var text = cjk ? part : part.replace(/^[^0-9a-z\u00c0-\u024f]+|[^0-9a-z\u00c0-\u024f+#]+$/g, "");
-      if (text && out.every(function (t) { return t.text !== text; })) out.push({ text: text, cjk: cjk });
+      if (text && out.every(function (t) { return t.text !== text; })) {
+        out.push({ text: text, cjk: cjk, alts: alternatives(text, cjk, synonyms || []) });
+      }
     });
     return out;
   }
 
-  /// Positions where `term` matches in lower-cased `hay` (at most `limit`).
-  function positions(hay, term, limit) {
+  function form(text) {
+    return { text: text, cjk: CJK_RE.test(text) };
+  }
+
+  /// The term and its synonyms. A Latin term matches a group's word as it is or in the plural
+  /// ("beginners"); a CJK run that contains a group's word also matches the run with that word
+  /// replaced by the group's other CJK words (新手显卡 -> 入门显卡), and, when it is the word
+  /// itself, every other word of the group.
+  function alternatives(text, cjk, synonyms) {
+    var alts = [{ text: text, cjk: cjk }];
+    var add = function (t) {
+      if (t && alts.every(function (a) { return a.text !== t; })) alts.push(form(t));
+    };
+    synonyms.forEach(function (group) {
+      group.forEach(function (word) {
+        var whole = word === text || (!cjk && word + "s" === text);
+        var inside = cjk && CJK_RE.test(word) && text.indexOf(word) >= 0;
+        if (!whole && !inside) return;
+        group.forEach(function (other) {
+          if (other === word) return;
+          if (whole) add(other);
+          else if (CJK_RE.test(other)) add(text.split(word).join(other));
+        });
+      });
+    });
+    return alts;
+  }
+
+  /// Where `term` (any of its forms) matches in lower-cased `hay`: [{at, length}], at most
+  /// `limit` per form. Latin forms match at the start of a word only.
+  function matches(hay, term, limit) {
     var found = [];
-    var from = 0;
-    while (found.length < limit) {
-      var at = hay.indexOf(term.text, from);
-      if (at < 0) break;
-      from = at + 1;
-      if (!term.cjk && at > 0 && WORD_CHAR.test(hay.charAt(at - 1))) continue;
-      found.push(at);
-    }
+    term.alts.forEach(function (alt) {
+      var from = 0;
+      var count = 0;
+      while (count < limit) {
+        var at = hay.indexOf(alt.text, from);
+        if (at < 0) break;
+        from = at + 1;
+        if (!alt.cjk && at > 0 && WORD_CHAR.test(hay.charAt(at - 1))) continue;
+        found.push({ at: at, length: alt.text.length });
+        count++;
+      }
+    });
     return found;
   }
 
@@ -56,40 +97,48 @@
   /// Prepared index: lower-cased copies made once, so each key stroke only scans.
   function prepare(raw) {
     var docs = raw.docs.map(function (d) {
-      return { href: d[0], title: d[1], number: d[2], lowTitle: d[1].toLowerCase() };
+      return { href: d[0], title: d[1], number: d[2], back: d[3] === 1, lowTitle: d[1].toLowerCase() };
     });
     var sections = raw.sections.map(function (s, order) {
       return { doc: docs[s[0]], anchor: s[1], heading: s[2], text: s[3], order: order,
                lowHeading: s[2].toLowerCase(), lowText: s[3].toLowerCase() };
     });
-    return { lang: raw.lang, docs: docs, sections: sections };
+    var synonyms = (raw.synonyms || []).map(function (group) {
+      return group.map(function (word) { return String(word).toLowerCase(); });
+    });
+    return { lang: raw.lang, docs: docs, sections: sections, synonyms: synonyms };
   }
 
   /// Ranked matches: [{section, score, hits: [{at, length}] in the text}].
   function search(index, query) {
-    var ts = terms(query);
+    var ts = terms(query, index.synonyms);
     if (!ts.length) return [];
+    var phrase = ts.length > 1 ? String(query).toLowerCase().replace(/\s+/g, " ").trim() : "";
     var results = [];
     index.sections.forEach(function (s) {
       var score = 0;
       var hits = [];
       for (var i = 0; i < ts.length; i++) {
         var t = ts[i];
-        var inTitle = positions(s.doc.lowTitle, t, 1).length > 0;
-        var inHeading = positions(s.lowHeading, t, 1).length > 0;
-        var inText = positions(s.lowText, t, 50);
+        var inTitle = matches(s.doc.lowTitle, t, 1).length > 0;
+        var inHeading = matches(s.lowHeading, t, 1).length > 0;
+        var inText = matches(s.lowText, t, 50);
         var weak = 0;
         if (!inTitle && !inHeading && !inText.length) {
           weak = t.cjk ? bigramHits(s.doc.lowTitle + " " + s.lowHeading + " " + s.lowText, t.text) : 0;
           if (!weak) return;
         }
         score += (inTitle ? 30 : 0) + (inHeading ? 15 : 0) + Math.min(inText.length, 10) + weak;
-        inText.forEach(function (at) { hits.push({ at: at, length: t.text.length }); });
+        hits = hits.concat(inText);
       }
-      hits.sort(function (a, b) { return a.at - b.at; });
+      if (phrase && (s.lowText + " " + s.lowHeading + " " + s.doc.lowTitle).indexOf(phrase) >= 0) score += 20;
+      hits.sort(function (a, b) { return a.at - b.at || b.length - a.length; });
       results.push({ section: s, score: score, hits: hits });
     });
-    results.sort(function (a, b) { return b.score - a.score || a.section.order - b.section.order; });
+    results.sort(function (a, b) {
+      return (a.section.doc.back ? 1 : 0) - (b.section.doc.back ? 1 : 0) ||
+        b.score - a.score || a.section.order - b.section.order;
+    });
     // A page that mentions a word everywhere should not push every other page off the list.
     var perDoc = {};
     return results.filter(function (r) {

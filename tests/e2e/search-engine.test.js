@@ -63,3 +63,53 @@ it("queries without terms find nothing", () => {
   assert.deepEqual(engine.terms("  ，。 "), []);
   assert.deepEqual(hrefs(""), []);
 });
+
+// Issue 52: back matter ranks last, the whole query as written ranks first, and synonyms.
+const book = engine.prepare({
+  v: 2,
+  lang: "en",
+  docs: [
+    ["09-buying-advice.html", "Buying advice", "7.", 0],
+    ["23-references.html", "References", "", 1],
+    ["32-china-market.html", "The China market", "30.", 0],
+    ["28-local-ai.html", "Local AI on one machine", "26.", 0],
+  ],
+  sections: [
+    [0, "budget", "By budget", "Learning deep learning: an RTX 5060 Ti. Later, an RTX 4090 or RTX 5090."],
+    [1, "", "", "RTX 4090 datasheet. RTX 4090 D. RTX 5090 D. RTX 4090 review. NVIDIA RTX 4090 page."],
+    [2, "cards", "Cards", "The RTX 5090 D and the 5090 D v2 keep 32 GB; the RTX 4090 D has 24 GB."],
+    [3, "desk", "On a desk", "Running models locally, on a desk, with 新手 notes."],
+  ],
+  synonyms: [["beginner", "learning deep learning", "新手"], ["hobbyist", "local", "on a desk"],
+    ["入门", "新手"]],
+});
+const pages = (q) => engine.search(book, q).map((r) => r.section.doc.href);
+
+it("back matter ranks after every other page, however often it names the query", () => {
+  assert.deepEqual(pages("RTX 4090"), ["09-buying-advice.html", "32-china-market.html", "23-references.html"]);
+  assert.ok(engine.search(book, "RTX 4090").find((r) => r.section.doc.back).score >
+    engine.search(book, "RTX 4090")[0].score, "the references page has the most hits");
+});
+
+it("the whole query as written ranks above its words found apart", () => {
+  const ranked = engine.search(book, "5090 D");
+  assert.equal(ranked[0].section.doc.href, "32-china-market.html");
+  assert.ok(ranked[0].score >= 20);
+});
+
+it("a term matches the words of its synonym group, plurals too, and marks what it found", () => {
+  assert.deepEqual(pages("beginner"), ["09-buying-advice.html", "28-local-ai.html"]);
+  assert.deepEqual(pages("beginners"), pages("beginner"));
+  assert.deepEqual(pages("hobbyist"), ["28-local-ai.html"]);
+  const [result] = engine.search(book, "hobbyist");
+  const marked = engine.snippet(result.section.text, result.hits, 200).filter((p) => p.mark).map((p) => p.text);
+  assert.deepEqual(marked, ["locally".slice(0, 5), "on a desk"]);
+  assert.deepEqual(pages("novice"), [], "a word in no group matches only itself");
+});
+
+it("a CJK run containing a group's word also matches it replaced by the group's other words", () => {
+  const alts = engine.terms("入门笔记", book.synonyms)[0].alts.map((a) => a.text);
+  assert.deepEqual(alts, ["入门笔记", "新手笔记"]);
+  assert.deepEqual(engine.terms("入门", book.synonyms)[0].alts.map((a) => a.text), ["入门", "新手"]);
+  assert.deepEqual(pages("入门"), ["28-local-ai.html"]);
+});

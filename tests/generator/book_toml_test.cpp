@@ -50,6 +50,7 @@ edit-url-template = "https://example.org/lab/handbook/edit/main/{path}"
 
 [output.html.gpuguide]
 include-outside-book = true
+literal-emphasis = "error"
 )");
     CHECK(config.root == dir.path());
     CHECK(config.title == "Cluster handbook");
@@ -66,6 +67,7 @@ include-outside-book = true
     CHECK(config.redirect.size() == 2);
     CHECK(config.redirect.at("/old.html") == "new.html");
     CHECK(config.include_outside_book);
+    CHECK(config.literal_emphasis == gpuguide::EmphasisCheck::Error);
     CHECK(config.warnings.empty());
 }
 
@@ -87,6 +89,7 @@ mathjax-support = true
     CHECK(config.src == "src");
     CHECK(config.build_dir == "book");
     CHECK(config.language == "en");
+    CHECK(config.literal_emphasis == gpuguide::EmphasisCheck::Warn);
     REQUIRE(config.warnings.size() == 4);
     const std::string file = (dir.path() / "book.toml").generic_string();
     CHECK(config.warnings[0] ==
@@ -106,6 +109,36 @@ TEST_CASE("book.toml errors name the line and what to do", "[book-toml]") {
           "book.toml:2: `src` must be a folder relative to book.toml");
     CHECK(error_of(dir, "[book]\ntitle = \"unclosed\n").starts_with("book.toml:2: "));
     CHECK(error_of(dir, "book = 1\n") == "book.toml:1: `book` must be a table `[book]`");
+    CHECK(error_of(dir, "[output.html.gpuguide]\nliteral-emphasis = \"fail\"\n") ==
+          "book.toml:2: `literal-emphasis` must be \"warn\" or \"error\", not \"fail\"");
+    CHECK(
+        error_of(dir, "[output.html.gpuguide]\nliteral-emphasis = true\n") ==
+        "book.toml:2: `literal-emphasis` must be text in quotes, e.g. literal-emphasis = \"...\"");
+}
+
+TEST_CASE("book.toml of a folder of language folders: only [output.html.gpuguide]", "[book-toml]") {
+    // The guide's content/ (en/, zh/ with their SUMMARY.md) has no src/: its book.toml carries
+    // gpuguide's own settings, and says so about anything else.
+    TempDir dir;
+    gg_test::write(dir.path() / "book.toml", R"([book]
+title = "Ignored here"
+
+[output.html]
+site-url = "/x/"
+
+[output.html.gpuguide]
+literal-emphasis = "error"
+)");
+    const auto config = gpuguide::load_language_folders_toml(dir.path() / "book.toml");
+    CHECK(config.literal_emphasis == gpuguide::EmphasisCheck::Error);
+    CHECK(config.title.empty());
+    CHECK(config.site_url.empty());
+    const std::string file = (dir.path() / "book.toml").generic_string();
+    REQUIRE(config.warnings.size() == 2);
+    CHECK(config.warnings[0] ==
+          file + ":1: warning: `book` applies to mdBook projects (book.toml + src/); in a folder "
+                 "of language folders gpuguide reads only [output.html.gpuguide]; ignored");
+    CHECK(config.warnings[1].starts_with(file + ":5: warning: `output.html.site-url` applies"));
 }
 
 TEST_CASE("book.toml text already in memory reads as the file does", "[book-toml]") {

@@ -40,14 +40,29 @@ std::vector<Document> sample_book() {
 
 TEST_CASE("search index: the script assigns the index and parses back", "[search]") {
     const auto index = parse_script(build_index_script(sample_book(), "zh"));
-    CHECK(index["v"] == 1);
+    CHECK(index["v"] == 2);
     CHECK(index["lang"] == "zh");
     REQUIRE(index["docs"].size() == 2);
-    CHECK(index["docs"][1] == nlohmann::json({"19-multi-gpu.html", "Multi-GPU machines", "17."}));
+    CHECK(index["docs"][1] ==
+          nlohmann::json({"19-multi-gpu.html", "Multi-GPU machines", "17.", 0}));
+    CHECK(index["synonyms"] == nlohmann::json::array());
     REQUIRE(index["sections"].size() == 3);
     CHECK(index["sections"][1] ==
           nlohmann::json({0, "matmul", "矩阵乘法", "神经网络的主要计算是矩阵乘法。"}));
     CHECK(index["sections"][2][0] == 1);
+}
+
+TEST_CASE("search index: back matter is marked and synonyms are written as groups", "[search]") {
+    auto docs = sample_book();
+    docs.push_back({"23-references.html", "参考资料", "", {{"", "", "RTX 4090 规格表"}}, true});
+    const gpuguide::search::Synonyms synonyms = {{"beginner", "novice", "入门", "新手"},
+                                                 {"hobbyist", "\"quoted\" </b>"}};
+    const auto index = parse_script(build_index_script(docs, "zh", synonyms));
+    REQUIRE(index["docs"].size() == 3);
+    CHECK(index["docs"][0][3] == 0);
+    CHECK(index["docs"][2] == nlohmann::json({"23-references.html", "参考资料", "", 1}));
+    CHECK(index["synonyms"] == nlohmann::json({{"beginner", "novice", "入门", "新手"},
+                                               {"hobbyist", "\"quoted\" </b>"}}));
 }
 
 TEST_CASE("search index: CJK text is kept as UTF-8, not escaped", "[search]") {
@@ -105,20 +120,24 @@ TEST_CASE("search index: strings are escaped exactly as nlohmann::json writes th
     every_byte += "é 中 \u2028 \u2029 \xE2\x82\xAC end";
     const std::vector<Document> docs = {
         {"a\"b.html", every_byte, "1.", {{"x\\y", every_byte, every_byte}, {"", "", "é"}}},
-        {"c.html", "C", "", {{"z", "", "\"quoted\" \\ back"}}}};
+        {"c.html", "C", "", {{"z", "", "\"quoted\" \\ back"}}, true}};
+    const gpuguide::search::Synonyms synonyms = {{every_byte, "b"}, {"中文", "\u2028"}};
     nlohmann::json doc_rows = nlohmann::json::array();
     nlohmann::json section_rows = nlohmann::json::array();
     for (std::size_t d = 0; d < docs.size(); ++d) {
-        doc_rows.push_back(
-            {docs[d].href, gpuguide::search::collapse_whitespace(docs[d].title), docs[d].number});
+        doc_rows.push_back({docs[d].href, gpuguide::search::collapse_whitespace(docs[d].title),
+                            docs[d].number, docs[d].back_matter ? 1 : 0});
         for (const auto& section : docs[d].sections) {
             section_rows.push_back({d, section.anchor,
                                     gpuguide::search::collapse_whitespace(section.heading),
                                     gpuguide::search::collapse_whitespace(section.text)});
         }
     }
-    const nlohmann::json index = {
-        {"v", 1}, {"lang", "en"}, {"docs", doc_rows}, {"sections", section_rows}};
+    const nlohmann::json index = {{"v", 2},
+                                  {"lang", "en"},
+                                  {"docs", doc_rows},
+                                  {"sections", section_rows},
+                                  {"synonyms", synonyms}};
     std::string expected;
     for (const char c : index.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)) {
         expected += c == '<' ? std::string("\\u003c") : std::string(1, c);
@@ -128,5 +147,5 @@ TEST_CASE("search index: strings are escaped exactly as nlohmann::json writes th
             expected.replace(at, std::string(raw).size(), escaped);
         }
     }
-    CHECK(build_index_script(docs, "en") == prefix + expected + suffix);
+    CHECK(build_index_script(docs, "en", synonyms) == prefix + expected + suffix);
 }

@@ -239,3 +239,26 @@ TEST_CASE("the lang option builds only the languages asked for, and an unknown o
         Catch::Matchers::ContainsSubstring(
             "fr/SUMMARY.md: language `fr` was asked for (--lang) but has no SUMMARY.md"));
 }
+
+TEST_CASE("a literal ** warns in any book and fails a book whose book.toml asks for it",
+          "[site][literal-emphasis]") {
+    BookCopy book;
+    book.page("03-notes.md", "# 附注\n\n**按层切分。**0 号卡放前一半的层。\n", "zh");
+    const auto report = gpuguide::render::build_site(book.options());
+    REQUIRE(report.warnings.size() == 2); // the opening and the closing marks
+    INFO(report.warnings[0]);
+    CHECK(report.warnings[0].starts_with((book.content() / "zh" / "03-notes.md").generic_string() +
+                                         ":6: warning: literal ** "));
+    CHECK(gg_test::has(gg_test::read(book.out() / "zh" / "03-notes.html"), "**按层切分。**0"));
+
+    gg_test::write(book.content() / "book.toml",
+                   "[output.html.gpuguide]\nliteral-emphasis = \"error\"\n");
+    const std::string error = book.build_error();
+    CHECK(gg_test::has(error, "zh/03-notes.md:6: literal ** in the text: “**按层切分。**0"));
+    CHECK_FALSE(gg_test::has(error, "warning"));
+
+    book.page("03-notes.md", "# 附注\n\n**按层切分**。0 号卡放前一半的层。\n", "zh");
+    CHECK(gpuguide::render::build_site(book.options()).warnings.empty());
+    CHECK(gg_test::has(gg_test::read(book.out() / "zh" / "03-notes.html"),
+                       "<strong>按层切分</strong>。0"));
+}
