@@ -10,7 +10,8 @@
 
 namespace gpuguide {
 
-void check_page_size(const std::filesystem::path& file, std::uintmax_t bytes, std::string_view what) {
+void check_page_size(const std::filesystem::path& file, std::uintmax_t bytes,
+                     std::string_view what) {
     if (bytes <= kMaxPageBytes) {
         return;
     }

@@ -80,7 +80,8 @@ Collected collect(const CollectOptions& options, std::vector<HostDocument> refer
     if (!outcome.document && options.mode == "fresh") {
         // Asked to measure and nothing measured: figures from elsewhere would pass for new ones.
         auto why = outcome.note;
-        if (const auto at = why.rfind("; all figures from the reference"); at != std::string::npos) {
+        if (const auto at = why.rfind("; all figures from the reference");
+            at != std::string::npos) {
             why.erase(at);
         }
         throw InputError("--measure fresh: nothing measured: " + why +

@@ -35,8 +35,8 @@ struct LanguageOutputs::State {
 
     State(const SiteContext& site_, const Language& language_, const std::filesystem::path& dir)
         : site(site_), language(language_), print(dir / "print.html"),
-          search(dir / "search-index.js"),
-          index(documents(language_), language_.code, search_synonyms(site_.strings(language_.code))) {}
+          search(dir / "search-index.js"), index(documents(language_), language_.code,
+                                                 search_synonyms(site_.strings(language_.code))) {}
 
     // strings.json's `search_synonyms` for the language (checked when the theme loads).
     static std::vector<std::vector<std::string>> search_synonyms(const ui::Strings& strings) {

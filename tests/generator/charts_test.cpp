@@ -232,11 +232,30 @@ TEST_CASE("crowded scatter plots label only the highlighted point", "[charts][sc
           std::string::npos);
 }
 
-TEST_CASE("output is byte-for-byte deterministic", "[charts][determinism]") {
-    for (const auto& spec : {bar_chart(), line_chart(), scatter_chart(30), roofline_chart()}) {
-        const std::string first = render_figure(spec, "zh");
-        render_figure(scatter_chart(7), "en"); // unrelated work in between changes nothing
-        CHECK(render_figure(spec, "zh") == first);
+TEST_CASE("output is byte-for-byte the committed figure of each kind in both languages",
+          "[charts][determinism]") {
+    // tests/generator/golden/: reviewed output. A change to the charts' output shows as a diff
+    // there; GPUGUIDE_UPDATE_GOLDEN=1 rewrites the files (review them before committing).
+    const std::filesystem::path golden =
+        std::filesystem::path(GPUGUIDE_TESTS_DIR) / "generator" / "golden";
+    const bool update = std::getenv("GPUGUIDE_UPDATE_GOLDEN") != nullptr;
+    const std::vector<std::pair<std::string, ChartSpec>> charts{{"bar", bar_chart()},
+                                                                {"line", line_chart()},
+                                                                {"scatter", scatter_chart(30)},
+                                                                {"roofline", roofline_chart()}};
+    for (const auto& [name, spec] : charts) {
+        for (const std::string lang : {"en", "zh"}) {
+            const auto file = golden / ("chart-" + name + "-" + lang + ".html");
+            const std::string html = render_figure(spec, lang);
+            if (update) {
+                std::ofstream(file, std::ios::binary) << html;
+            }
+            std::ifstream in(file, std::ios::binary);
+            const std::string expected((std::istreambuf_iterator<char>(in)),
+                                       std::istreambuf_iterator<char>());
+            INFO(file.string() << " (GPUGUIDE_UPDATE_GOLDEN=1 rewrites it)");
+            CHECK(html == expected);
+        }
     }
 }
 
