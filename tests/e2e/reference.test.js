@@ -8,7 +8,8 @@ const { describe, it, before, after } = require("node:test");
 const assert = require("node:assert/strict");
 const fs = require("node:fs");
 const path = require("node:path");
-const { serve, launch, htmlPages, requireSite, screenshotDir, sectionClip } = require("./lib/site");
+const { serve, launch, htmlPages, requireSite, screenshotDir, sectionClip, assertDrawn } =
+  require("./lib/site");
 
 /// The reference documents committed with the guide, as the pages should name them.
 function committedReferences() {
@@ -112,8 +113,7 @@ describe("the measured reference", () => {
         await first.scrollIntoViewIfNeeded();
         const clip = await sectionClip(page, await first.elementHandle(), await last.elementHandle());
         const file = path.join(screenshotDir, `measured-${lang}-${section.name}.png`);
-        await page.screenshot({ path: file, clip, fullPage: true });
-        assert.ok(fs.statSync(file).size > 10000, `${file} is blank`);
+        assertDrawn(await page.screenshot({ path: file, clip, fullPage: true }), file);
       }
     }
     await page.close();

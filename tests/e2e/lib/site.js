@@ -6,6 +6,7 @@ const http = require("node:http");
 const path = require("node:path");
 const { pathToFileURL } = require("node:url");
 const { chromium } = require("playwright-core");
+const { inkOf } = require("./png");
 
 /// The site under test: $GPUGUIDE_SITE, written by scripts/test.d/40-browser.sh.
 const siteDir = path.resolve(process.env.GPUGUIDE_SITE || path.join(__dirname, "../../site"));
@@ -131,7 +132,17 @@ function requireSite(root = siteDir) {
   }
 }
 
+/// Fails unless a PNG screenshot shows something: at least 2 % of its pixels differ from its
+/// background and it has at least 16 colours (text, rules, figures), not a blank or flat image.
+function assertDrawn(png, what) {
+  const { ink, colours, width, height } = inkOf(png);
+  if (!(ink >= 0.02 && colours >= 16)) {
+    throw new Error(`${what}: the ${width}×${height} screenshot is blank or flat ` +
+                    `(${(ink * 100).toFixed(1)} % ink, ${colours} colours)`);
+  }
+}
+
 module.exports = {
   siteDir, placeholderSiteDir, repoDir, screenshotDir, serve, fileRoot, launch, watch, htmlPages, requireSite,
-  sectionClip,
+  sectionClip, assertDrawn,
 };
