@@ -85,7 +85,7 @@ TEST_CASE("wheel folders: nvidia/<package>/lib under each site folder, sorted, o
                                            other / "nvidia/cublas/lib"});
 }
 
-TEST_CASE("python3 on PATH is asked for its site folders; one that fails adds nothing") {
+TEST_CASE("python3 on PATH is asked for its site folders, and one that fails adds nothing") {
     TempDir dir("python");
     const fs::path venv_site = dir.path / "venv/lib/python3.12/site-packages";
     const fs::path debian_site = dir.path / "usr/lib/python3/dist-packages";
@@ -133,7 +133,7 @@ TEST_CASE(
     CHECK(found.symbol("zlibVersion") != nullptr);
 }
 
-TEST_CASE("a library found nowhere names every folder searched; a broken file names itself") {
+TEST_CASE("a library found nowhere names every folder searched, and a broken file names itself") {
     TempDir dir("dlopen-missing");
     const std::string soname = "libgpuguide-absent-test.so.1";
     fs::create_directories(dir.path / "a");
