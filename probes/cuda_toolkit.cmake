@@ -32,8 +32,6 @@ endfunction()
 function(gpuguide_check_cuda_toolkit nvcc ok_var version_var message_var)
   set(ok FALSE)
   set(version "")
-  get_filename_component(toolkit "${nvcc}" DIRECTORY)
-  get_filename_component(toolkit "${toolkit}" DIRECTORY)
   set(otherwise "The guide and the CPU probes are built without the GPU probes (they report \
 \"built without CUDA\"). To build them, install CUDA ${GPUGUIDE_CUDA_OLDEST} or newer (Debian 13's \
 nvidia-cuda-toolkit is 12.4) and point CMAKE_CUDA_COMPILER at its nvcc, or configure with \
@@ -48,9 +46,8 @@ nvidia-cuda-toolkit is 12.4) and point CMAKE_CUDA_COMPILER at its nvcc, or confi
     set(message "the CUDA compiler ${nvcc} did not report its version (exit ${rc}: ${out}). \
 ${otherwise}")
   elseif(version VERSION_LESS GPUGUIDE_CUDA_OLDEST)
-    set(message "the CUDA toolkit at ${toolkit} (nvcc ${version}) is older than CUDA \
-${GPUGUIDE_CUDA_OLDEST}, the oldest the GPU probes support (they use CUDA 12's graph API). \
-${otherwise}")
+    set(message "${nvcc} is CUDA ${version}, older than CUDA ${GPUGUIDE_CUDA_OLDEST}, the oldest \
+the GPU probes support (they use CUDA 12's graph API). ${otherwise}")
   else()
     set(ok TRUE)
     set(message "")

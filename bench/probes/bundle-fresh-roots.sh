@@ -70,10 +70,11 @@ say "bundle: $(du -b "$bundle" | cut -f1) bytes ($(du -h "$bundle" | cut -f1)); 
 failed=0
 for suite in "${suites[@]}"; do
   start=$SECONDS
-  # As root only: a user, and the archive in their home; the rest runs as that user, with a
-  # login shell's environment (no CUDA anywhere: these roots have none).
+  # As root only: / at Debian's 755 (a root unpacked into a `mktemp -d` folder has 700, which
+  # no user could enter), a user, and the archive in their home; the rest runs as that user, with
+  # a login shell's environment (no CUDA anywhere: these roots have none).
   R=$(SUITE=$suite COPY="$bundle" kept_root "$out/$suite.log" \
-    "useradd -m prober && install -d -o prober /home/prober/some/folder && install -o prober -m 644 /root/$name.tar.xz /home/prober/some/folder/" \
+    "chmod 755 / && useradd -m prober && install -d -o prober /home/prober/some/folder && install -o prober -m 644 /root/$name.tar.xz /home/prober/some/folder/" \
     "runuser -l prober -c 'cd some/folder && tar -xJf $name.tar.xz && cd $name && ./gpuguide-probe --all --out my-gpu.json 2>run.stderr; echo \$? >run.rc; ./gpuguide-probe --list >list.txt && ./gpuguide-probe --validate my-gpu.json'")
   rc=$?
   dir=$R/home/prober/some/folder/$name
