@@ -67,15 +67,17 @@ fi
 say "bundle: $(du -b "$bundle" | cut -f1) bytes ($(du -h "$bundle" | cut -f1)); unpacked" \
   "$(xz -l --robot "$bundle" | awk '$1 == "totals" {printf "%.1f MB", $5 / 1e6}')"
 
+archive=$(basename "$bundle") # as fresh-debian's COPY puts it into the root's /root
 failed=0
 for suite in "${suites[@]}"; do
   start=$SECONDS
   # As root only: / at Debian's 755 (a root unpacked into a `mktemp -d` folder has 700, which
-  # no user could enter), a user, and the archive in their home; the rest runs as that user, with
-  # a login shell's environment (no CUDA anywhere: these roots have none).
+  # no user could enter), xz to unpack (a minimal Debian lacks it), a user, and the archive in
+  # their home; the rest runs as that user, with a login shell's environment (no CUDA anywhere:
+  # these roots have none, and no python3 either, so no wheels are searched).
   R=$(SUITE=$suite COPY="$bundle" kept_root "$out/$suite.log" \
-    "chmod 755 / && useradd -m prober && install -d -o prober /home/prober/some/folder && install -o prober -m 644 /root/$name.tar.xz /home/prober/some/folder/" \
-    "runuser -l prober -c 'cd some/folder && tar -xJf $name.tar.xz && cd $name && ./gpuguide-probe --all --out my-gpu.json 2>run.stderr; echo \$? >run.rc; ./gpuguide-probe --list >list.txt && ./gpuguide-probe --validate my-gpu.json'")
+    "chmod 755 / && apt-get update -q >/dev/null && apt-get install -y -q xz-utils >/dev/null && useradd -m prober && install -d -o prober /home/prober/some/folder && install -o prober -m 644 /root/$archive /home/prober/some/folder/" \
+    "runuser -l prober -c 'cd some/folder && tar -xJf $archive && cd $name && ./gpuguide-probe --all --out my-gpu.json 2>run.stderr; echo \$? >run.rc; ./gpuguide-probe --list >list.txt && ./gpuguide-probe --validate my-gpu.json'")
   rc=$?
   dir=$R/home/prober/some/folder/$name
   glibc=$(chroot "$R" ldd --version 2>/dev/null | head -1 | awk '{print $NF}')
