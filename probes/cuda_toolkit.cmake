@@ -56,3 +56,19 @@ the GPU probes support (they use CUDA 12's graph API). ${otherwise}")
   set(${version_var} "${version}" PARENT_SCOPE)
   set(${message_var} "${message}" PARENT_SCOPE)
 endfunction()
+
+# gpuguide_find_nccl_header(<nvcc> <out_var>): the folder holding nccl.h, which gpu.multi compiles
+# against for NCCL's types (NCCL itself is loaded at run time): the toolkit's include folder (the
+# wheels' toolkit has it), else the system's (Debian's libnccl-dev, from contrib; NVIDIA's
+# libnccl-dev). Empty when there is none: a CUDA toolkit alone does not bring it.
+function(gpuguide_find_nccl_header nvcc out_var)
+  get_filename_component(bin "${nvcc}" DIRECTORY)
+  get_filename_component(toolkit "${bin}" DIRECTORY)
+  find_path(GPUGUIDE_NCCL_INCLUDE_DIR nccl.h
+            HINTS ${toolkit}/include ${toolkit}/targets/x86_64-linux/include)
+  if(GPUGUIDE_NCCL_INCLUDE_DIR)
+    set(${out_var} ${GPUGUIDE_NCCL_INCLUDE_DIR} PARENT_SCOPE)
+  else()
+    set(${out_var} "" PARENT_SCOPE)
+  endif()
+endfunction()

@@ -62,6 +62,17 @@ expect("and the message says it did not report its version (${why})" at GREATER 
 gpuguide_check_cuda_toolkit(${WORK_DIR}/nowhere/bin/nvcc ok version why)
 expect("a missing nvcc is refused" NOT ok)
 
+# nccl.h: in the toolkit's include folder (the wheels' toolkit), else the system's, else none.
+file(WRITE ${WORK_DIR}/cuda-12.4/include/nccl.h "/* stand-in */\n")
+unset(GPUGUIDE_NCCL_INCLUDE_DIR CACHE)
+gpuguide_find_nccl_header(${WORK_DIR}/cuda-12.4/bin/nvcc nccl)
+expect("nccl.h is found in the toolkit (${nccl})" nccl STREQUAL "${WORK_DIR}/cuda-12.4/include")
+if(NOT EXISTS /usr/include/nccl.h AND NOT EXISTS /usr/local/include/nccl.h)
+  unset(GPUGUIDE_NCCL_INCLUDE_DIR CACHE)
+  gpuguide_find_nccl_header(${WORK_DIR}/cuda-13.0/bin/nvcc nccl)
+  expect("a toolkit without nccl.h, on a system without it, has none (${nccl})" NOT nccl)
+endif()
+
 if(GENERATOR)
   # The whole project, configured as a user with Debian 12's toolkit would: it must succeed,
   # print the refusal once, and build no CUDA target.
