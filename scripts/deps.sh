@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Install what a step needs, and only what is missing. Usage: scripts/deps.sh build|test|bench
+# Install what a step needs, and only what is missing. Usage: scripts/deps.sh build|test|bench|bundle
 # Runs as root (or with sudo) on a fresh Debian 12, Debian 13 or Ubuntu 24.04; checked on fresh
 # Debian 12 and 13 roots (docs/fresh-install.md). Package names are the same on all three; the one
 # that carries a version (the clang runtime for the fuzzers) is derived from the installed clang.
+# The bundle step (scripts/probe-bundle.sh: the probes alone) also runs on Debian 11.
 set -euo pipefail
 
 # Building the guide: the compiler, CMake and the libraries the generator and probes link.
@@ -19,13 +20,21 @@ build_pkgs=(
 test_pkgs=(catch2 clang chromium nodejs npm libxml2-utils python3 fonts-wqy-microhei
   slurmctld slurmd slurm-client munge)
 bench_pkgs=(hugo cmark-gfm hyperfine time)
+# The probe bundle: the probes alone, linked with static archives (libopenblas.a is in
+# libopenblas-dev; gfortran brings libgfortran.a). Debian 11 has no CLI11 and an nlohmann-json
+# older than the probes use: scripts/probe-bundle.sh takes both, header-only, from Debian 12.
+bundle_pkgs=(build-essential cmake ninja-build pkg-config libopenblas-dev gfortran git xz-utils)
+if ! grep -qx 'VERSION_ID="11"' /etc/os-release 2>/dev/null; then
+  bundle_pkgs+=(libcli11-dev nlohmann-json3-dev)
+fi
 
 step=${1:-build}
 case $step in
   build) wanted=("${build_pkgs[@]}") ;;
   test) wanted=("${build_pkgs[@]}" "${test_pkgs[@]}") ;;
   bench) wanted=("${build_pkgs[@]}" "${bench_pkgs[@]}") ;;
-  *) echo "usage: $0 build|test|bench" >&2; exit 2 ;;
+  bundle) wanted=("${bundle_pkgs[@]}") ;;
+  *) echo "usage: $0 build|test|bench|bundle" >&2; exit 2 ;;
 esac
 
 sudo=""

@@ -162,7 +162,8 @@ for name in "${steps[@]}"; do
   wheel) step wheel 240 bash -c run_wheel ;;
   test)
     # The test runs the probe program its build tree names, which did not travel: the bundle's.
-    mkdir -p "$root/build/bundle/probes" && ln -sf "$bundle/gpuguide-probe" "$root/build/bundle/probes/"
+    # probe_tests runs the build of its own CUDA version (CUDA 13), not the launcher's pick.
+    mkdir -p "$root/build/bundle/probes" && ln -sf "$bundle/cuda13/gpuguide-probe" "$root/build/bundle/probes/"
     step test 240 /tmp/gpuguide-bundle/probe_tests "[gpu]" --durations yes ;;
   bench) GPUGUIDE_PROBE="$bundle/gpuguide-probe" step bench 300 bash "$root/bench/probes/run.sh" - "$work/bench" ;;
   *) echo "bundle-on-device: unknown step '$name' (env driver-only wheel test bench)" >&2; exit 2 ;;

@@ -5,6 +5,15 @@
 #include <cmath>
 #include <system_error>
 
+#if !defined(__cpp_lib_to_chars)
+// GCC 10's libstdc++ (Debian 11, where the probe bundle is built: scripts/probe-bundle.sh) has no
+// floating-point from_chars or to_chars; strtod and snprintf stand in. Nothing in the project
+// sets a locale, so both use the "C" locale's '.' as the decimal point.
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#endif
+
 namespace gpuguide::numbers {
 namespace {
 
@@ -113,10 +122,21 @@ std::optional<double> parse(std::string_view text) {
         return std::nullopt;
     }
     double value = 0;
+#if defined(__cpp_lib_to_chars)
     const auto [end, error] = std::from_chars(body.data(), body.data() + body.size(), value);
-    if (error == std::errc::result_out_of_range) {
+    const bool out_of_range = error == std::errc::result_out_of_range;
+    const bool read_whole = error == std::errc() && end == body.data() + body.size();
+#else
+    const std::string copy(body);
+    char* end = nullptr;
+    errno = 0;
+    value = std::strtod(copy.c_str(), &end);
+    const bool out_of_range = errno == ERANGE && (std::isinf(value) || value == 0);
+    const bool read_whole = end == copy.c_str() + copy.size();
+#endif
+    if (out_of_range) {
         value = overflows(body) ? kInfinity : 0.0;
-    } else if (error != std::errc() || end != body.data() + body.size()) {
+    } else if (!read_whole) {
         return std::nullopt;
     }
     return negative ? -value : value;
@@ -156,10 +176,24 @@ std::string shortest(double value) {
     char buffer[32];
     // Whole numbers that fit in 15 digits print in full: "100000", not "1e+05".
     const bool plain = value == std::floor(value) && std::fabs(value) < 1e15;
+#if defined(__cpp_lib_to_chars)
     const auto result =
         plain ? std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed)
               : std::to_chars(buffer, buffer + sizeof buffer, value);
     return std::string(buffer, result.ptr);
+#else
+    if (plain) {
+        std::snprintf(buffer, sizeof buffer, "%.0f", value);
+        return buffer;
+    }
+    for (int digits = 1; digits <= 17; ++digits) { // the fewest digits that read back the same
+        std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
+        if (std::strtod(buffer, nullptr) == value) {
+            break;
+        }
+    }
+    return buffer;
+#endif
 }
 
 } // namespace gpuguide::numbers

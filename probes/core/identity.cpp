@@ -1,6 +1,7 @@
 // Only this file sees the configure-time definitions, so a changed source hash rebuilds one file.
 #include "core/identity.hpp"
 
+#include "core/bundle.hpp"
 #include "core/host.hpp"
 #include "core/probe.hpp"
 #include "cpu/cpu_probes.hpp"
@@ -35,6 +36,8 @@ nlohmann::json machine_identity() {
     identity["cpu"] = cpu_model_name();
     identity["gpu_usable"] = gpu.usable;
     identity["gpu_reason"] = gpu.usable ? nlohmann::json(nullptr) : nlohmann::json(gpu.reason);
+    if (nlohmann::json choice = bundle::provenance_entry(); !choice.is_null())
+        identity["bundle"] = std::move(choice);
     nlohmann::json probes = nlohmann::json::array();
     for (const auto& probe : make_registry())
         probes.push_back({{"key", probe->key()}, {"gpu", probe->needs_gpu()}});

@@ -1,4 +1,5 @@
 // gpu_identity(): versions and devices, read in milliseconds, never throwing.
+#include "core/cuda_version.hpp"
 #include "gpu/cublas_api.hpp"
 #include "gpu/cuda_util.hpp"
 #include "gpu/gpu_identity.hpp"
@@ -9,10 +10,6 @@
 namespace gpuguide::probes {
 
 namespace {
-
-std::string cuda_version_text(int version) { // 13000 → "13.0"
-    return std::to_string(version / 1000) + "." + std::to_string((version % 1000) / 10);
-}
 
 /// CUDA's 16-byte UUID in nvidia-smi's form: GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx.
 std::string uuid_text(const cudaUUID_t& uuid) {
@@ -52,9 +49,11 @@ GpuIdentity gpu_identity() {
         cublas.get_property(PATCH_LEVEL, &patch) == CUBLAS_STATUS_SUCCESS)
         identity.cublas =
             std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(patch);
-    if (driver < runtime) {
+    // Minor-version compatibility: a CUDA 12.x runtime runs on any driver for CUDA 12.0 or newer
+    // (R525 on), 13.x on any for 13.0 (R580 on); only the major version has to be reached.
+    if (driver / 1000 < runtime / 1000) {
         identity.reason = "the NVIDIA driver supports CUDA " + *identity.cuda_driver +
-                          " but these probes need CUDA " + *identity.cuda_runtime +
+                          " but these probes need " + driver_requirement(runtime / 1000) +
                           "; update the driver";
         return identity;
     }

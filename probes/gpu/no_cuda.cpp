@@ -1,5 +1,5 @@
-// Built instead of the CUDA probes when no CUDA compiler was found: the GPU probes still exist
-// (same keys, so documents keep their shape) and report why they cannot run.
+// Built instead of the CUDA probes when no usable CUDA compiler was found: the GPU probes still
+// exist (same keys, so documents keep their shape) and report why they cannot run.
 #include "core/probe.hpp"
 #include "gpu/gpu_catalog.hpp"
 #include "gpu/gpu_identity.hpp"
@@ -7,8 +7,10 @@
 namespace gpuguide::probes {
 namespace {
 
+// GPUGUIDE_NO_CUDA_REASON: what CMake found (the top-level CMakeLists.txt), e.g. "no nvcc found
+// at build time" or "the CUDA toolkit found, nvcc 11.8.89, is older than CUDA 12.0".
 constexpr const char* kNoCuda =
-    "gpuguide-probe was built without CUDA (no nvcc found at build time)";
+    "gpuguide-probe was built without CUDA (" GPUGUIDE_NO_CUDA_REASON ")";
 
 class UnavailableGpuProbe final : public Probe {
   public:

@@ -120,6 +120,21 @@ void check_result(Checker& check, const json& value, const std::string& at) {
     }
 }
 
+/// provenance.bundle: which of the probe bundle's builds ran and why (core/bundle.hpp).
+void check_bundle(Checker& check, const json& bundle) {
+    if (!bundle.is_object()) {
+        check.add("/provenance/bundle", "bundle is an object {\"build\", \"reason\"}");
+        return;
+    }
+    const std::string build = text_at(bundle, "build");
+    const bool named = build.size() > 4 && build.rfind("cuda", 0) == 0 &&
+                       build.find_first_not_of("0123456789", 4) == std::string::npos;
+    if (!named)
+        check.add("/provenance/bundle/build", "expected a build name such as \"cuda12\"");
+    if (!bundle.value("reason", json()).is_string())
+        check.add("/provenance/bundle/reason", "expected a string");
+}
+
 void check_provenance(Checker& check, const json& provenance) {
     if (!provenance.is_object()) {
         check.add("/provenance", "provenance is an object");
@@ -134,6 +149,8 @@ void check_provenance(Checker& check, const json& provenance) {
     }
     if (provenance.contains("duration_s"))
         check_number(check, provenance["duration_s"], "/provenance/duration_s", "s");
+    if (provenance.contains("bundle"))
+        check_bundle(check, provenance["bundle"]);
     const json& gpus = provenance.value("gpus", json::array());
     if (!gpus.is_array()) {
         check.add("/provenance/gpus", "expected an array");

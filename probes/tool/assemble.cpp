@@ -1,5 +1,6 @@
 #include "tool/assemble.hpp"
 
+#include "core/bundle.hpp"
 #include "core/host.hpp"
 #include "core/identity.hpp"
 #include "core/stats.hpp"
@@ -130,6 +131,8 @@ nlohmann::json assemble_document(const std::vector<Probe*>& selected, const Prob
     provenance["command"] = command;
     provenance["cpu"] = cpu_model_name();
     provenance["quick"] = context.quick;
+    if (nlohmann::json choice = bundle::provenance_entry(); !choice.is_null())
+        provenance["bundle"] = std::move(choice); // which of the bundle's builds ran, and why
     nlohmann::json probes = nlohmann::json::object();
     for (Probe* probe : selected)
         probes[std::string(probe->key())] = make_entry(*probe, gpu);

@@ -8,6 +8,7 @@
 
 #if GPUGUIDE_PROBES_HAVE_CUDA
 #include "core/budget.hpp"
+#include "core/library_search.hpp"
 #include "gpu/conditions.hpp"
 #include "gpu/cublas_api.hpp"
 #include "gpu/gemm_runner.hpp"
@@ -88,14 +89,22 @@ TEST_CASE("NVML: absent library reported with a reason, throttle reasons named")
 #endif
 
 #if GPUGUIDE_PROBES_HAVE_CUDA
-TEST_CASE("cuBLAS is loaded at run time, and a missing library gives a reason, not a failed start") {
-    // The test hook makes the load fail as on a host without the toolkit's cuBLAS.
+TEST_CASE(
+    "cuBLAS is loaded at run time, and a missing library gives a reason, not a failed start") {
+    // The test hook makes the load fail as on a host without the toolkit's cuBLAS. The reason
+    // names the library that failed first: the hidden one, or cuBLASLt (loaded first) where this
+    // host has no cuBLASLt of this version at all.
+    const bool lt_here =
+        DynamicLibrary(gpu::cublaslt_soname(),
+                       cuda_library_folders(CUBLAS_VER_MAJOR, process_environment()))
+            .loaded();
     for (const std::string& hidden : {gpu::cublas_soname(), gpu::cublaslt_soname()}) {
         ::setenv("GPUGUIDE_PROBE_HIDE_LIBS", hidden.c_str(), 1);
         gpu::CublasApi missing = gpu::CublasApi::load();
         ::unsetenv("GPUGUIDE_PROBE_HIDE_LIBS");
         CHECK_FALSE(missing.available());
-        CHECK_THAT(missing.error, Catch::Matchers::ContainsSubstring(hidden) &&
+        const std::string named = lt_here ? hidden : gpu::cublaslt_soname();
+        CHECK_THAT(missing.error, Catch::Matchers::ContainsSubstring(named) &&
                                       Catch::Matchers::ContainsSubstring("LD_LIBRARY_PATH"));
         CHECK(missing.create == nullptr);
     }

@@ -101,6 +101,19 @@ TEST_CASE("schema_version and n are compared as JSON integers, never narrowed") 
     CHECK(schema::validate_document(document).empty());
 }
 
+TEST_CASE("provenance.bundle, when present, names the bundle's build and why it ran") {
+    json document = valid_document();
+    document["provenance"]["bundle"] = {{"build", "cuda12"},
+                                        {"reason", "the NVIDIA driver supports CUDA 12.2"}};
+    CHECK(schema::validate_document(document).empty());
+    document["provenance"]["bundle"]["build"] = "twelve";
+    CHECK(has_error(document, "/provenance/bundle/build", "\"cuda12\""));
+    document["provenance"]["bundle"] = {{"build", "cuda13"}};
+    CHECK(has_error(document, "/provenance/bundle/reason", "expected a string"));
+    document["provenance"]["bundle"] = "cuda13";
+    CHECK(has_error(document, "/provenance/bundle", "an object"));
+}
+
 TEST_CASE("status, reason and result rules") {
     json document = valid_document();
     document["probes"]["cpu.stream"]["status"] = "fine";
