@@ -112,51 +112,35 @@ DataTable xy_table(const ChartSpec& spec, const Strings& strings) {
     return table;
 }
 
-PlotOutput plot_bar(const ChartSpec& spec, const Strings& strings) {
-    PlotOutput out;
-    const PreparedPoints prepared = prepare_points(spec, false);
+namespace {
 
-    // Categories in order of first appearance; bars of one category form a group.
-    std::vector<std::string> categories;
-    std::map<std::string, std::size_t> category_index;
+// Bar categories in order of first appearance; the bars of one category form a group.
+struct Categories {
+    std::vector<std::string> names;
+    std::map<std::string, std::size_t> index;
+};
+
+Categories categories_of(const ChartSpec& spec) {
+    Categories out;
     for (const auto& series : spec.series) {
         for (const auto& point : series.points) {
-            if (category_index.emplace(category_of(point), categories.size()).second) {
-                categories.push_back(category_of(point));
+            if (out.index.emplace(category_of(point), out.names.size()).second) {
+                out.names.push_back(category_of(point));
             }
         }
     }
-    const std::size_t groups = std::max<std::size_t>(spec.series.size(), 1);
+    return out;
+}
 
-    std::vector<LegendItem> legend;
-    if (spec.series.size() > 1) {
-        for (std::size_t s = 0; s < spec.series.size(); ++s) {
-            legend.push_back({series_name(spec.series[s], s), s});
-        }
-    }
-    double label_width = 0;
-    for (const auto& category : categories) {
-        label_width = std::max(label_width, text_width(category, tick_font));
-    }
-    Frame frame;
-    frame.left = 12 + std::clamp(label_width, 24.0, 200.0);
-    frame.right = chart_width - 56; // room for the value printed after each bar
-    const double legend_h = legend_height(legend, frame.right - frame.left);
-    frame.top = 12 + legend_h;
-    const double band = groups * bar_thickness + bar_group_gap;
-    frame.bottom = frame.top + std::max<std::size_t>(categories.size(), 1) * band;
-    out.height = frame.bottom + 46;
-
-    const ScaledAxis axis = make_axis(spec.y, prepared.y, frame.left, frame.right, 6, true);
-    SvgWriter svg;
-    draw_legend(svg, legend, frame.left, 6, frame.right - frame.left);
-    draw_x_axis(svg, frame, axis, axis_title(spec.y));
+// The bars of every series, each with its value printed after it (before it when negative).
+void draw_bars(SvgWriter& svg, const Frame& frame, const ScaledAxis& axis, const ChartSpec& spec,
+               const PreparedPoints& prepared, const Categories& categories, double band) {
     const double baseline = axis.scale.map(spec.y.log ? axis.scale.d0 : 0.0);
     for (std::size_t s = 0; s < prepared.kept.size(); ++s) {
         svg.open_group("class=\"series " + series_class(s) + "\" fill=\"" + series_colour(s) + '"');
         for (const Point* point : prepared.kept[s]) {
             const double group_top =
-                frame.top + category_index.at(category_of(*point)) * band + bar_group_gap / 2;
+                frame.top + categories.index.at(category_of(*point)) * band + bar_group_gap / 2;
             const double top = group_top + s * bar_thickness;
             const double end = axis.scale.map(point->y);
             svg.rect(std::min(baseline, end), top + 1, std::fabs(end - baseline), bar_thickness - 2,
@@ -169,11 +153,71 @@ PlotOutput plot_bar(const ChartSpec& spec, const Strings& strings) {
         svg.close_group();
     }
     svg.open_group(R"(class="categories" text-anchor="end")");
-    for (std::size_t c = 0; c < categories.size(); ++c) {
+    for (std::size_t c = 0; c < categories.names.size(); ++c) {
         svg.text(frame.left - 6, frame.top + c * band + band / 2 + 4,
-                 fit_text(categories[c], 200, tick_font));
+                 fit_text(categories.names[c], 200, tick_font));
     }
     svg.close_group();
+}
+
+// The text alternative: a row per category, a column per series.
+DataTable bar_table(const ChartSpec& spec, const Categories& categories,
+                    const std::string& value_title, const Strings& strings) {
+    DataTable table;
+    table.headers.push_back(spec.x.label.empty() ? strings.label : axis_title(spec.x));
+    if (spec.series.size() == 1) {
+        table.headers.push_back(value_title.empty() ? strings.value : value_title);
+    } else {
+        for (std::size_t s = 0; s < spec.series.size(); ++s) {
+            table.headers.push_back(series_name(spec.series[s], s));
+        }
+    }
+    for (const auto& category : categories.names) {
+        std::vector<std::string> row{category};
+        bool highlighted = false;
+        for (const auto& series : spec.series) {
+            const auto match =
+                std::find_if(series.points.begin(), series.points.end(),
+                             [&](const Point& p) { return category_of(p) == category; });
+            row.push_back(match == series.points.end() ? "—" : format_value(match->y));
+            highlighted = highlighted || (match != series.points.end() && match->highlight);
+        }
+        table.rows.push_back(std::move(row));
+        table.highlighted.push_back(highlighted);
+    }
+    return table;
+}
+
+} // namespace
+
+PlotOutput plot_bar(const ChartSpec& spec, const Strings& strings) {
+    PlotOutput out;
+    const PreparedPoints prepared = prepare_points(spec, false);
+    const Categories categories = categories_of(spec);
+    const std::size_t groups = std::max<std::size_t>(spec.series.size(), 1);
+    std::vector<LegendItem> legend;
+    if (spec.series.size() > 1) {
+        for (std::size_t s = 0; s < spec.series.size(); ++s) {
+            legend.push_back({series_name(spec.series[s], s), s});
+        }
+    }
+    double label_width = 0;
+    for (const auto& category : categories.names) {
+        label_width = std::max(label_width, text_width(category, tick_font));
+    }
+    Frame frame;
+    frame.left = 12 + std::clamp(label_width, 24.0, 200.0);
+    frame.right = chart_width - 56; // room for the value printed after each bar
+    frame.top = 12 + legend_height(legend, frame.right - frame.left);
+    const double band = groups * bar_thickness + bar_group_gap;
+    frame.bottom = frame.top + std::max<std::size_t>(categories.names.size(), 1) * band;
+    out.height = frame.bottom + 46;
+
+    const ScaledAxis axis = make_axis(spec.y, prepared.y, frame.left, frame.right, 6, true);
+    SvgWriter svg;
+    draw_legend(svg, legend, frame.left, 6, frame.right - frame.left);
+    draw_x_axis(svg, frame, axis, axis_title(spec.y));
+    draw_bars(svg, frame, axis, spec, prepared, categories, band);
     std::size_t bars = 0;
     for (const auto& kept : prepared.kept) {
         bars += kept.size();
@@ -186,29 +230,7 @@ PlotOutput plot_bar(const ChartSpec& spec, const Strings& strings) {
     const std::string value_title = axis_title(spec.y).empty() ? spec.title : axis_title(spec.y);
     out.notes.push_back(substitute(strings.bar_summary, {value_title, std::to_string(bars)}));
     add_filter_notes(spec, prepared, false, strings, out.notes);
-
-    out.table.headers.push_back(spec.x.label.empty() ? std::string(strings.label)
-                                                     : axis_title(spec.x));
-    if (spec.series.size() == 1) {
-        out.table.headers.push_back(value_title.empty() ? std::string(strings.value) : value_title);
-    } else {
-        for (std::size_t s = 0; s < spec.series.size(); ++s) {
-            out.table.headers.push_back(series_name(spec.series[s], s));
-        }
-    }
-    for (const auto& category : categories) {
-        std::vector<std::string> row{category};
-        bool highlighted = false;
-        for (const auto& series : spec.series) {
-            const auto match =
-                std::find_if(series.points.begin(), series.points.end(),
-                             [&](const Point& p) { return category_of(p) == category; });
-            row.push_back(match == series.points.end() ? "—" : format_value(match->y));
-            highlighted = highlighted || (match != series.points.end() && match->highlight);
-        }
-        out.table.rows.push_back(std::move(row));
-        out.table.highlighted.push_back(highlighted);
-    }
+    out.table = bar_table(spec, categories, value_title, strings);
     return out;
 }
 

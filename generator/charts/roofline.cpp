@@ -122,98 +122,72 @@ void separate(std::vector<RoofLabel>& labels, const std::vector<RoofSegment>& li
 
 } // namespace
 
-PlotOutput plot_roofline(const ChartSpec& spec, const Strings& base_strings) {
-    PlotOutput out;
-    out.height = 400;
-    const Roofline input = spec.roofline.value_or(Roofline{});
-    Strings strings = base_strings; // the dashed roofs say what they are: datasheet, or derived
-    if (!input.dashed_label.empty()) {
-        strings.theoretical = input.dashed_label;
-    }
-    const bool have_memory = usable(input.memory_bandwidth_gbs);
-    const double theoretical_gbs = input.theoretical_bandwidth_gbs.value_or(0);
-    const bool have_theoretical_memory = have_memory && usable(theoretical_gbs);
+namespace {
 
+// The roofs to draw: measured and dashed (datasheet or derived) compute roofs with their colour
+// (one per precision) and ridge point, the memory roofs, and how many inputs could not be used.
+struct RoofModel {
     std::vector<RoofLine> roofs;
-    std::map<std::string, std::size_t> colour_of_name;
     std::size_t dropped = 0;
+    double memory_gbs = 0, dashed_memory_gbs = 0;
+    bool have_memory = false, have_dashed_memory = false;
+    Extent ridges, values;
+};
+
+RoofModel model_of(const Roofline& input) {
+    RoofModel model;
+    model.memory_gbs = input.memory_bandwidth_gbs;
+    model.have_memory = usable(model.memory_gbs);
+    model.dashed_memory_gbs = input.theoretical_bandwidth_gbs.value_or(0);
+    model.have_dashed_memory = model.have_memory && usable(model.dashed_memory_gbs);
+    std::map<std::string, std::size_t> colour_of_name;
     for (const auto& roof : input.compute_tflops) {
         if (!usable(roof.value)) {
-            ++dropped;
+            ++model.dropped;
             continue;
         }
         const auto colour = colour_of_name.emplace(roof.name, colour_of_name.size()).first->second;
-        const double gbs = roof.theoretical && have_theoretical_memory ? theoretical_gbs
-                                                                       : input.memory_bandwidth_gbs;
-        roofs.push_back({roof.name, roof.value, have_memory ? ridge_point(roof.value, gbs) : 0,
-                         roof.theoretical, colour});
-    }
-
-    // Domains: two decades either side of the ridge points; performance from a little above
-    // the highest roof down to where the memory roof enters (at most five decades).
-    Extent ridges, values;
-    for (const auto& roof : roofs) {
-        if (roof.ridge > 0) {
-            ridges.add(roof.ridge);
+        const double gbs = roof.theoretical && model.have_dashed_memory ? model.dashed_memory_gbs
+                                                                        : model.memory_gbs;
+        model.roofs.push_back({roof.name, roof.value,
+                               model.have_memory ? ridge_point(roof.value, gbs) : 0,
+                               roof.theoretical, colour});
+        if (model.roofs.back().ridge > 0) {
+            model.ridges.add(model.roofs.back().ridge);
         }
-        values.add(roof.value);
+        model.values.add(roof.value);
     }
+    return model;
+}
+
+// Domains: two decades either side of the ridge points; performance from a little above the
+// highest roof down to where the memory roof enters (at most five decades).
+std::pair<Extent, Extent> domains(const RoofModel& model) {
     Extent xs{0.1, 1000};
-    if (!ridges.empty()) {
-        xs = {decade_floor(ridges.lo / 10), decade_ceil(ridges.hi * 10)};
+    if (!model.ridges.empty()) {
+        xs = {decade_floor(model.ridges.lo / 10), decade_ceil(model.ridges.hi * 10)};
     }
     Extent ys{1, 1000};
-    if (!values.empty()) {
-        const double hi = decade_ceil(values.hi * 1.25);
-        double lo = values.lo / 2;
-        if (have_memory) {
-            lo = std::min(lo, attainable_tflops(xs.lo, input.memory_bandwidth_gbs));
+    if (!model.values.empty()) {
+        const double hi = decade_ceil(model.values.hi * 1.25);
+        double lo = model.values.lo / 2;
+        if (model.have_memory) {
+            lo = std::min(lo, attainable_tflops(xs.lo, model.memory_gbs));
         }
         lo = std::max(decade_floor(lo), hi / 1e5);
-        ys = {std::min(lo, decade_floor(values.lo / 2)), hi};
+        ys = {std::min(lo, decade_floor(model.values.lo / 2)), hi};
     }
-    Axis x_axis = spec.x, y_axis = spec.y;
-    x_axis.log = y_axis.log = true;
-    if (x_axis.label.empty()) {
-        x_axis.label = strings.intensity_axis;
-    }
-    if (y_axis.label.empty()) {
-        y_axis.label = strings.performance_axis;
-    }
-    const bool any_theoretical =
-        have_theoretical_memory ||
-        std::any_of(roofs.begin(), roofs.end(), [](const RoofLine& r) { return r.theoretical; });
-    std::vector<LegendItem> legend;
-    if (any_theoretical) {
-        legend.push_back({std::string(strings.measured), 0, true, false, true});
-        legend.push_back({std::string(strings.theoretical), 0, true, true, true});
-    }
-    const double legend_h = legend_height(legend, chart_width - 40);
-    const XYLayout layout = layout_xy(x_axis, y_axis, xs, ys, legend_h, out.height);
+    return {xs, ys};
+}
 
-    SvgWriter svg;
-    draw_legend(svg, legend, layout.frame.left, 6, layout.frame.right - layout.frame.left);
-    draw_xy_axes(svg, layout, x_axis, y_axis);
-
-    const auto highest = [&](bool theoretical) {
-        double top = 0;
-        for (const auto& roof : roofs) {
-            top = roof.theoretical == theoretical ? std::max(top, roof.value) : top;
-        }
-        return top > 0 ? top : (values.empty() ? layout.y.scale.d1 : values.hi);
-    };
-    if (have_memory) {
-        draw_memory_roof(svg, layout, input.memory_bandwidth_gbs, highest(false), false,
-                         bandwidth_text(input.memory_bandwidth_gbs, false, strings), true);
-    }
-    if (have_theoretical_memory) {
-        draw_memory_roof(svg, layout, theoretical_gbs, highest(true), true,
-                         bandwidth_text(theoretical_gbs, true, strings), false);
-    }
-
+// The compute roofs with their ridge points, and their labels kept apart from each other and
+// from the lines. Measured roofs are labelled under their right end, dashed ones above the line
+// next to their ridge, so a measured roof and its dashed peak never share a spot.
+void draw_compute_roofs(SvgWriter& svg, const XYLayout& layout, const RoofModel& model,
+                        const Strings& strings) {
     std::vector<RoofLabel> labels;
     std::vector<RoofSegment> lines;
-    for (const auto& roof : roofs) {
+    for (const auto& roof : model.roofs) {
         const double start =
             roof.ridge > 0 ? std::max(roof.ridge, layout.x.scale.d0) : layout.x.scale.d0;
         const double x0 = layout.x.scale.map(start);
@@ -227,8 +201,6 @@ PlotOutput plot_roofline(const ChartSpec& spec, const Strings& base_strings) {
         if (roof.ridge > 0 && layout.x.scale.contains(roof.ridge)) {
             svg.circle(x0, y, 3.5, "class=\"ridge\" fill=\"" + colour + '"');
         }
-        // Measured roofs are labelled under their right end, theoretical ones above the line
-        // next to their ridge, so a measured roof and its dashed peak never share a spot.
         const std::string text = roof_text(roof, strings);
         const double left_of_end = layout.frame.right - 4 - text_width(text, roof_label_font);
         labels.push_back({roof.theoretical ? std::min(x0 + 6, left_of_end) : layout.frame.right - 4,
@@ -240,57 +212,110 @@ PlotOutput plot_roofline(const ChartSpec& spec, const Strings& base_strings) {
         svg.text(label.x, label.y, label.text, label.right ? R"(text-anchor="end")" : "");
     }
     svg.close_group();
-    if (roofs.empty() && !have_memory) {
-        draw_no_data(svg, layout.frame, strings);
-    }
-    out.body = svg.str();
+}
 
+// The sentences of the chart's description: its roofs, and what could not be drawn.
+std::vector<std::string> describe(const RoofModel& model, const Strings& strings) {
     std::string memory_text =
-        have_memory ? bandwidth_text(input.memory_bandwidth_gbs, false, strings) : "—";
-    if (have_theoretical_memory) {
+        model.have_memory ? bandwidth_text(model.memory_gbs, false, strings) : "—";
+    if (model.have_dashed_memory) {
         memory_text +=
-            std::string(strings.list_separator) + bandwidth_text(theoretical_gbs, true, strings);
+            strings.list_separator + bandwidth_text(model.dashed_memory_gbs, true, strings);
     }
     std::string roof_list;
-    for (const auto& roof : roofs) {
-        if (!roof_list.empty()) {
-            roof_list += strings.list_separator;
-        }
+    for (const auto& roof : model.roofs) {
         const std::string name =
-            roof.theoretical ? roof.label + " · " + std::string(strings.theoretical) : roof.label;
+            roof.theoretical ? roof.label + " · " + strings.theoretical : roof.label;
         roof_list +=
+            (roof_list.empty() ? "" : strings.list_separator) +
             substitute(strings.roof_with_ridge, {name, format_value(roof.value),
                                                  roof.ridge > 0 ? format_value(roof.ridge) : "—"});
     }
-    out.notes.push_back(
-        substitute(strings.roofline_summary, {memory_text, roof_list.empty() ? "—" : roof_list}));
-    if (dropped > 0) {
-        out.notes.push_back(substitute(strings.dropped_invalid, {std::to_string(dropped)}));
+    std::vector<std::string> notes{
+        substitute(strings.roofline_summary, {memory_text, roof_list.empty() ? "—" : roof_list})};
+    if (model.dropped > 0) {
+        notes.push_back(substitute(strings.dropped_invalid, {std::to_string(model.dropped)}));
     }
+    return notes;
+}
 
-    out.table.headers = {std::string(strings.roof), std::string(strings.value),
-                         std::string(strings.ridge_point)};
-    if (have_memory) {
-        out.table.rows.push_back({std::string(strings.memory_roof),
-                                  bandwidth_text(input.memory_bandwidth_gbs, false, strings), "—"});
+// The text alternative: every roof given, drawn or not, with its ridge point.
+DataTable roof_table(const Roofline& input, const RoofModel& model, const Strings& strings) {
+    DataTable table;
+    table.headers = {strings.roof, strings.value, strings.ridge_point};
+    if (model.have_memory) {
+        table.rows.push_back(
+            {strings.memory_roof, bandwidth_text(model.memory_gbs, false, strings), "—"});
     }
-    if (have_theoretical_memory) {
-        out.table.rows.push_back(
-            {std::string(strings.memory_roof) + " · " + std::string(strings.theoretical),
-             bandwidth_text(theoretical_gbs, false, strings), "—"});
+    if (model.have_dashed_memory) {
+        table.rows.push_back({strings.memory_roof + " · " + strings.theoretical,
+                              bandwidth_text(model.dashed_memory_gbs, false, strings), "—"});
     }
     for (const auto& roof : input.compute_tflops) {
-        const auto drawn = std::find_if(roofs.begin(), roofs.end(), [&](const RoofLine& r) {
-            return r.label == roof.name && r.theoretical == roof.theoretical &&
-                   r.value == roof.value;
-        });
-        const std::string name =
-            roof.theoretical ? roof.name + " · " + std::string(strings.theoretical) : roof.name;
-        out.table.rows.push_back(
-            {name, format_value(roof.value) + " TFLOP/s",
-             drawn != roofs.end() && drawn->ridge > 0 ? format_value(drawn->ridge) : "—"});
+        const auto drawn =
+            std::find_if(model.roofs.begin(), model.roofs.end(), [&](const RoofLine& r) {
+                return r.label == roof.name && r.theoretical == roof.theoretical &&
+                       r.value == roof.value;
+            });
+        table.rows.push_back(
+            {roof.theoretical ? roof.name + " · " + strings.theoretical : roof.name,
+             format_value(roof.value) + " TFLOP/s",
+             drawn != model.roofs.end() && drawn->ridge > 0 ? format_value(drawn->ridge) : "—"});
     }
-    out.table.highlighted.assign(out.table.rows.size(), false);
+    table.highlighted.assign(table.rows.size(), false);
+    return table;
+}
+
+} // namespace
+
+PlotOutput plot_roofline(const ChartSpec& spec, const Strings& base_strings) {
+    PlotOutput out;
+    out.height = 400;
+    const Roofline input = spec.roofline.value_or(Roofline{});
+    Strings strings = base_strings; // the dashed roofs say what they are: datasheet, or derived
+    if (!input.dashed_label.empty()) {
+        strings.theoretical = input.dashed_label;
+    }
+    const RoofModel model = model_of(input);
+    const auto [xs, ys] = domains(model);
+    Axis x_axis = spec.x, y_axis = spec.y;
+    x_axis.log = y_axis.log = true;
+    x_axis.label = x_axis.label.empty() ? strings.intensity_axis : x_axis.label;
+    y_axis.label = y_axis.label.empty() ? strings.performance_axis : y_axis.label;
+    std::vector<LegendItem> legend;
+    if (model.have_dashed_memory || std::any_of(model.roofs.begin(), model.roofs.end(),
+                                                [](const RoofLine& r) { return r.theoretical; })) {
+        legend.push_back({strings.measured, 0, true, false, true});
+        legend.push_back({strings.theoretical, 0, true, true, true});
+    }
+    const double legend_h = legend_height(legend, chart_width - 40);
+    const XYLayout layout = layout_xy(x_axis, y_axis, xs, ys, legend_h, out.height);
+
+    SvgWriter svg;
+    draw_legend(svg, legend, layout.frame.left, 6, layout.frame.right - layout.frame.left);
+    draw_xy_axes(svg, layout, x_axis, y_axis);
+    const auto highest = [&](bool dashed) { // where a memory roof meets its compute roofs
+        double top = 0;
+        for (const auto& roof : model.roofs) {
+            top = roof.theoretical == dashed ? std::max(top, roof.value) : top;
+        }
+        return top > 0 ? top : (model.values.empty() ? layout.y.scale.d1 : model.values.hi);
+    };
+    if (model.have_memory) {
+        draw_memory_roof(svg, layout, model.memory_gbs, highest(false), false,
+                         bandwidth_text(model.memory_gbs, false, strings), true);
+    }
+    if (model.have_dashed_memory) {
+        draw_memory_roof(svg, layout, model.dashed_memory_gbs, highest(true), true,
+                         bandwidth_text(model.dashed_memory_gbs, true, strings), false);
+    }
+    draw_compute_roofs(svg, layout, model, strings);
+    if (model.roofs.empty() && !model.have_memory) {
+        draw_no_data(svg, layout.frame, strings);
+    }
+    out.body = svg.str();
+    out.notes = describe(model, strings);
+    out.table = roof_table(input, model, strings);
     return out;
 }
 

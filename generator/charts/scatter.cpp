@@ -67,6 +67,54 @@ class LabelPlacer {
     std::vector<Box> placed_;
 };
 
+// A point inside the axes, where it is drawn.
+struct Drawn {
+    const Point* point;
+    std::size_t series;
+    double x, y;
+};
+
+// Ordinary points first, highlighted ones (ringed) on top of them.
+void draw_points(SvgWriter& svg, std::vector<Drawn>& drawn) {
+    std::stable_partition(drawn.begin(), drawn.end(),
+                          [](const Drawn& d) { return !d.point->highlight; });
+    for (const auto& d : drawn) {
+        const std::string colour = series_colour(d.series);
+        const std::string cls = "class=\"point " + series_class(d.series);
+        if (d.point->highlight) {
+            svg.circle(
+                d.x, d.y, 10,
+                cls + R"( highlight-ring" fill="none" stroke="currentColor" stroke-width="1.5")");
+            svg.circle(d.x, d.y, 6,
+                       cls + R"( highlight" stroke="currentColor" fill=")" + colour + '"');
+        } else {
+            svg.circle(d.x, d.y, 4, cls + R"(" fill-opacity="0.85" fill=")" + colour + '"');
+        }
+    }
+}
+
+// Point labels where they fit: every point's when there are few, else only highlighted ones,
+// which claim their spot first (reverse order: they sit at the end).
+void draw_point_labels(SvgWriter& svg, const Frame& frame, const std::vector<Drawn>& drawn,
+                       bool label_all) {
+    LabelPlacer placer(frame);
+    svg.open_group(R"(class="labels" font-size="10")");
+    for (auto it = drawn.rbegin(); it != drawn.rend(); ++it) {
+        const bool highlight = it->point->highlight;
+        if (it->point->label.empty() || (!highlight && !label_all)) {
+            continue;
+        }
+        const auto spot =
+            placer.place(it->x, it->y, highlight ? 10 : 4, it->point->label, highlight);
+        if (spot) {
+            std::string attrs = std::string("text-anchor=\"") + spot->anchor + '"';
+            svg.text(spot->x, spot->y, it->point->label,
+                     highlight ? attrs + R"( font-weight="bold")" : attrs);
+        }
+    }
+    svg.close_group();
+}
+
 } // namespace
 
 PlotOutput plot_scatter(const ChartSpec& spec, const Strings& strings) {
@@ -85,11 +133,6 @@ PlotOutput plot_scatter(const ChartSpec& spec, const Strings& strings) {
     draw_legend(svg, legend, layout.frame.left, 6, layout.frame.right - layout.frame.left);
     draw_xy_axes(svg, layout, spec.x, spec.y);
 
-    struct Drawn {
-        const Point* point;
-        std::size_t series;
-        double x, y;
-    };
     std::vector<Drawn> drawn;
     std::size_t outside = 0;
     for (std::size_t s = 0; s < prepared.kept.size(); ++s) {
@@ -101,41 +144,9 @@ PlotOutput plot_scatter(const ChartSpec& spec, const Strings& strings) {
             drawn.push_back({point, s, layout.x.scale.map(point->x), layout.y.scale.map(point->y)});
         }
     }
-    // Ordinary points first, highlighted ones on top of them.
-    std::stable_partition(drawn.begin(), drawn.end(),
-                          [](const Drawn& d) { return !d.point->highlight; });
-    for (const auto& d : drawn) {
-        const std::string colour = series_colour(d.series);
-        const std::string cls = "class=\"point " + series_class(d.series);
-        if (d.point->highlight) {
-            svg.circle(
-                d.x, d.y, 10,
-                cls + R"( highlight-ring" fill="none" stroke="currentColor" stroke-width="1.5")");
-            svg.circle(d.x, d.y, 6,
-                       cls + R"( highlight" stroke="currentColor" fill=")" + colour + '"');
-        } else {
-            svg.circle(d.x, d.y, 4, cls + R"(" fill-opacity="0.85" fill=")" + colour + '"');
-        }
-    }
-
+    draw_points(svg, drawn);
     const bool label_all = drawn.size() <= max_labelled_points;
-    LabelPlacer placer(layout.frame);
-    svg.open_group(R"(class="labels" font-size="10")");
-    // Highlighted labels claim their spot first (reverse order: they sit at the end).
-    for (auto it = drawn.rbegin(); it != drawn.rend(); ++it) {
-        const bool highlight = it->point->highlight;
-        if (it->point->label.empty() || (!highlight && !label_all)) {
-            continue;
-        }
-        const auto spot =
-            placer.place(it->x, it->y, highlight ? 10 : 4, it->point->label, highlight);
-        if (spot) {
-            std::string attrs = std::string("text-anchor=\"") + spot->anchor + '"';
-            svg.text(spot->x, spot->y, it->point->label,
-                     highlight ? attrs + R"( font-weight="bold")" : attrs);
-        }
-    }
-    svg.close_group();
+    draw_point_labels(svg, layout.frame, drawn, label_all);
     if (drawn.empty()) {
         draw_no_data(svg, layout.frame, strings);
     }
@@ -157,7 +168,7 @@ PlotOutput plot_scatter(const ChartSpec& spec, const Strings& strings) {
         out.notes.push_back(substitute(strings.outside_range, {std::to_string(outside)}));
     }
     if (!label_all) {
-        out.notes.push_back(std::string(strings.unlabelled));
+        out.notes.push_back(strings.unlabelled);
     }
     out.table = xy_table(spec, strings);
     return out;

@@ -25,20 +25,12 @@ bool is_url(const std::string& text) {
 
 } // namespace
 
-BlockHtml data_table(const Body& body, const Context& context) {
+namespace {
+
+// The records `where` keeps, in `sort` order, at most `limit` of them.
+std::vector<const json*> select_records(const Body& body, const Context& context,
+                                        const DataFile& data) {
     const auto& root = body.root();
-    body.allow_only(root, {"data", "columns", "where", "sort", "limit", "title"});
-    // Named, not a temporary: see measured_table.cpp (GCC 14's -Wdangling-reference).
-    const YAML::Node data_node = root["data"] ? root["data"] : root;
-    const std::string data_name = body.text(root, "data");
-    const auto& data = data_file(body, data_node, context, data_name);
-    const auto fields = body.words(root, "columns", {});
-    if (fields.empty()) {
-        body.fail(root, "missing `columns` (a list of fields, e.g. [name, year])");
-    }
-    for (const auto& field : fields) {
-        check_column(body, root["columns"], data, field);
-    }
     std::vector<const json*> records;
     for (const auto& record : data.json.at("records")) {
         records.push_back(&record);
@@ -80,12 +72,13 @@ BlockHtml data_table(const Body& body, const Context& context) {
         records.resize(std::min(records.size(), static_cast<std::size_t>(*limit)));
     }
 
-    json columns = json::array();
-    for (const auto& field : fields) {
-        columns.push_back({{"field", field},
-                           {"label", column_header(data, field, context.lang)},
-                           {"unit", column_unit(data, field)}});
-    }
+    return records;
+}
+
+// One row per record: its fields formatted (numbers plain: the header names the unit), links
+// for addresses, and the record's source.
+json record_rows(const std::vector<const json*>& records, const std::vector<std::string>& fields,
+                 const DataFile& data, const Context& context) {
     json rows = json::array();
     for (const json* record : records) {
         json cells = json::array();
@@ -108,6 +101,33 @@ BlockHtml data_table(const Body& body, const Context& context) {
                         {"source", source},
                         {"source_is_link", is_url(source)}});
     }
+    return rows;
+}
+
+} // namespace
+
+BlockHtml data_table(const Body& body, const Context& context) {
+    const auto& root = body.root();
+    body.allow_only(root, {"data", "columns", "where", "sort", "limit", "title"});
+    // Named, not a temporary: see measured_table.cpp (GCC 14's -Wdangling-reference).
+    const YAML::Node data_node = root["data"] ? root["data"] : root;
+    const std::string data_name = body.text(root, "data");
+    const auto& data = data_file(body, data_node, context, data_name);
+    const auto fields = body.words(root, "columns", {});
+    if (fields.empty()) {
+        body.fail(root, "missing `columns` (a list of fields, e.g. [name, year])");
+    }
+    for (const auto& field : fields) {
+        check_column(body, root["columns"], data, field);
+    }
+    const auto records = select_records(body, context, data);
+    json columns = json::array();
+    for (const auto& field : fields) {
+        columns.push_back({{"field", field},
+                           {"label", column_header(data, field, context.lang)},
+                           {"unit", column_unit(data, field)}});
+    }
+    json rows = record_rows(records, fields, data, context);
     const json title_field = data.json.value("title", json(data.path.stem().string()));
     const auto& title = localized(title_field, context.lang);
     json view{

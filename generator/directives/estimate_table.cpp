@@ -198,27 +198,33 @@ bool estimate_reads_figures(const Estimate& estimate, const std::vector<Row>& ro
 
 } // namespace
 
-BlockHtml estimate_table(const Body& body, const Context& context) {
-    const auto& root = body.root();
-    body.allow_only(root, {"title", "caption", "host", "hosts", "constants", "estimates", "rows"});
-    const auto estimates = read_estimates(body);
-    const auto rows = read_rows(body, read_constants(body, root, "constants", {}));
-    const auto table_constants = read_constants(body, root, "constants", {});
-    const auto hosts = table_hosts(body, context, estimates, table_constants);
+namespace {
 
-    // Columns: an estimate that reads no measured figure (a weight size from constants) is one
-    // column; every other estimate gets one column per host.
-    struct Column {
-        std::string label;
-        std::size_t estimate;
-        std::string host;
-        std::vector<Cell> cells; // one per row
-        bool measured = false;
-    };
-    // A column standing in for this machine whose host another column shows already says nothing
-    // new: it goes into the line under the table, which says that this build has no GPU figures.
+// Columns: an estimate that reads no figure (a weight size from constants) is one column; every
+// other estimate gets one column per host.
+struct Column {
+    std::string label;
+    std::size_t estimate;
+    std::string host;
+    std::vector<Cell> cells; // one per row
+    bool measured = false;
+};
+
+// What the table shows, and the one line for what it does not.
+struct Columns {
+    std::vector<Column> all;
+    std::vector<std::size_t> shown;
     MissingFigures missing;
     std::vector<std::string> missing_labels;
+};
+
+// Evaluates every column. A column standing in for this machine whose host another column shows
+// already says nothing new: it goes into the line under the table, which says that this build has
+// no GPU figures; so does a measured column without a single figure.
+Columns evaluate_columns(const Body& body, const Context& context,
+                         const std::vector<Estimate>& estimates, const std::vector<Row>& rows,
+                         const std::vector<TableHost>& hosts) {
+    Columns out;
     const auto repeats = [&](std::size_t h) {
         return hosts[h].stands_in &&
                std::any_of(hosts.begin(), hosts.end(), [&](const TableHost& other) {
@@ -226,7 +232,6 @@ BlockHtml estimate_table(const Body& body, const Context& context) {
                                                      context.store.document(hosts[h].host);
                });
     };
-    std::vector<Column> columns;
     for (std::size_t e = 0; e < estimates.size(); ++e) {
         for (std::size_t h = 0; h < hosts.size(); ++h) {
             const auto& host = hosts[h].host;
@@ -235,8 +240,8 @@ BlockHtml estimate_table(const Body& body, const Context& context) {
                        context.store.host_label(word, measure::HostPart::Machine, context.ui);
             };
             if (repeats(h) && estimate_reads_figures(estimates[e], rows, host, body, context)) {
-                missing.no_gpu_here = true;
-                missing_labels.push_back(label("this"));
+                out.missing.no_gpu_here = true;
+                out.missing_labels.push_back(label("this"));
                 continue;
             }
             Column column{estimates[e].label, e, host, {}, false};
@@ -245,67 +250,49 @@ BlockHtml estimate_table(const Body& body, const Context& context) {
                 column.measured = column.measured || column.cells.back().estimated.reads_figures();
             }
             if (!column.measured) {
-                columns.push_back(std::move(column));
+                out.all.push_back(std::move(column));
                 break; // the same for every host
             }
             // A column of another host's figures names it, also when it is the only one.
             if (hosts.size() > 1 || host != "this") {
                 column.label = label(host);
             }
-            columns.push_back(std::move(column));
+            out.all.push_back(std::move(column));
         }
     }
-
-    // A measured column without a single figure becomes part of the one line under the table.
-    std::vector<std::size_t> shown;
-    for (std::size_t c = 0; c < columns.size(); ++c) {
-        const auto& cells = columns[c].cells;
+    for (std::size_t c = 0; c < out.all.size(); ++c) {
+        const auto& cells = out.all[c].cells;
         const bool any_figure = std::any_of(cells.begin(), cells.end(), [](const Cell& cell) {
             return cell.estimated.value.has_value();
         });
-        if (!columns[c].measured || any_figure) {
-            shown.push_back(c);
+        if (!out.all[c].measured || any_figure) {
+            out.shown.push_back(c);
             continue;
         }
         for (const auto& cell : cells) {
             for (const auto& source : cell.estimated.sources) {
-                missing.add(source);
+                out.missing.add(source);
             }
         }
-        missing_labels.push_back(columns[c].label);
+        out.missing_labels.push_back(out.all[c].label);
     }
+    return out;
+}
 
+// The provenance notes of the figures the shown cells read, one per source, and every input.
+std::pair<json, std::vector<std::string>> sources_of(const Columns& columns,
+                                                     const Context& context) {
     json notes = json::array();
-    bool any_estimate_shown = false;
-    json header = json::array();
-    for (const auto c : shown) {
-        header.push_back(
-            {{"label", columns[c].label}, {"kind", columns[c].measured ? "estimate" : "record"}});
-        any_estimate_shown = any_estimate_shown || columns[c].measured;
-    }
-    json view_rows = json::array();
-    for (std::size_t r = 0; r < rows.size(); ++r) {
-        json cells = json::array();
-        for (const auto c : shown) {
-            for (const auto& source : columns[c].cells[r].estimated.sources) {
+    std::vector<std::string> inputs;
+    for (const auto c : columns.shown) {
+        for (const auto& cell : columns.all[c].cells) {
+            for (const auto& source : cell.estimated.sources) {
                 const json note{{"kind", measure::provenance_kind(source)},
                                 {"text", measure::provenance_text(source, context.ui)}};
                 if (std::find(notes.begin(), notes.end(), note) == notes.end()) {
                     notes.push_back(note);
                 }
             }
-            cells.push_back(columns[c].cells[r].view);
-        }
-        view_rows.push_back({{"label", rows[r].label}, {"cells", std::move(cells)}});
-    }
-
-    const std::string title = body.text_or(root, "title", "");
-    const std::string missing_text = missing.table_text(title, missing_labels, context);
-    // The formulas and their inputs, always (also when every measured column collapsed): what the
-    // table computes, from which figures of which kind.
-    std::vector<std::string> inputs;
-    for (const auto c : shown) {
-        for (const auto& cell : columns[c].cells) {
             for (const auto& input : cell.estimated.inputs) {
                 if (std::find(inputs.begin(), inputs.end(), input) == inputs.end()) {
                     inputs.push_back(input);
@@ -313,20 +300,54 @@ BlockHtml estimate_table(const Body& body, const Context& context) {
             }
         }
     }
+    return {std::move(notes), std::move(inputs)};
+}
+
+} // namespace
+
+BlockHtml estimate_table(const Body& body, const Context& context) {
+    const auto& root = body.root();
+    body.allow_only(root, {"title", "caption", "host", "hosts", "constants", "estimates", "rows"});
+    const auto estimates = read_estimates(body);
+    const auto table_constants = read_constants(body, root, "constants", {});
+    const auto rows = read_rows(body, table_constants);
+    const auto columns = evaluate_columns(body, context, estimates, rows,
+                                          table_hosts(body, context, estimates, table_constants));
+
+    json header = json::array(), view_rows = json::array();
+    bool any_estimate_shown = false;
+    for (const auto c : columns.shown) {
+        const auto& column = columns.all[c];
+        header.push_back(
+            {{"label", column.label}, {"kind", column.measured ? "estimate" : "record"}});
+        any_estimate_shown = any_estimate_shown || column.measured;
+    }
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        json cells = json::array();
+        for (const auto c : columns.shown) {
+            cells.push_back(columns.all[c].cells[r].view);
+        }
+        view_rows.push_back({{"label", rows[r].label}, {"cells", std::move(cells)}});
+    }
+    auto [notes, inputs] = sources_of(columns, context);
     const bool measured = !notes.empty();
+    // The formulas and their inputs, always (also when every measured column collapsed): what the
+    // table computes, from which figures of which kind.
     notes.insert(notes.begin(), formulas_note(estimates, table_constants, inputs, context));
     // No estimate left to tabulate: the line and the formulas.
-    const bool table = !shown.empty() && (any_estimate_shown || missing_labels.empty());
+    const bool table =
+        !columns.shown.empty() && (any_estimate_shown || columns.missing_labels.empty());
     if (!table) {
         notes.erase(notes.begin() + 1, notes.end());
     }
+    const std::string title = body.text_or(root, "title", "");
     json view{{"title", title},
               {"caption", body.text_or(root, "caption", "")},
               {"lang", context.lang},
               {"columns", std::move(header)},
               {"rows", std::move(view_rows)},
               {"measured", measured},
-              {"missing", missing_text},
+              {"missing", columns.missing.table_text(title, columns.missing_labels, context)},
               {"notes", std::move(notes)},
               {"table", table}};
     return {context.render_table("measured-table", view), table && measured};

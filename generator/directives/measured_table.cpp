@@ -2,8 +2,9 @@
 // Every cell says what its figure is (measure/figure.hpp): measured here, a reference host's, a
 // peak derived from clocks, a datasheet figure; the view model carries the kind of each cell,
 // and the table template renders the cells, the missing-figures line and the notes.
+#include "directives/measured_table.hpp"
+
 #include "directives/catalogue.hpp"
-#include "directives/internal.hpp"
 #include "measure/figure.hpp"
 
 #include <algorithm>
@@ -13,30 +14,7 @@
 namespace gpuguide::directives {
 namespace {
 
-using nlohmann::json;
-
-struct Column {
-    std::string label;
-    std::string host;   // host columns: the host word, `this` already named for the table
-    std::string device; // "cpu" / "gpu" for host columns of the record form, "" otherwise
-    const json* record = nullptr;
-    bool labelled = false;   // the author gave the label
-    bool stands_in = false;  // asked as `this`, answered by the reference (no GPU figures here)
-    std::string asked_label; // a stand-in's label as `this` ("This machine"), for the missing line
-};
-
-// One cell; `notes` are added later, only for the columns that stay in the table.
-struct Cell {
-    json view;
-    std::optional<measure::ProbeResult> result; // host columns only
-    bool figure = false;                        // holds a figure of its host (not "—")
-    bool derived_peak = false;
-};
-
-json plain_cell(const std::string& text, const char* kind, const std::string& title = "",
-                bool numeric = false) {
-    return json{{"text", text}, {"kind", kind}, {"title", title}, {"numeric", numeric}};
-}
+using namespace table;
 
 Cell measured_cell(const MeasuredValue& found, const std::string& pointer, const Context& context,
                    bool with_unit) {
@@ -238,10 +216,9 @@ struct StandInDatasheet {
 };
 
 // Every cell of the table, rows x columns.
-std::vector<std::vector<Cell>> fill_grid(const Body& body, const Context& context,
-                                         const std::vector<Column>& columns,
-                                         const std::string& table_probe, bool record_form) {
-    std::vector<std::vector<Cell>> grid;
+Grid fill_grid(const Body& body, const Context& context, const std::vector<Column>& columns,
+               const std::string& table_probe, bool record_form) {
+    Grid grid;
     for (const auto& row : body.list(body.root(), "rows")) {
         std::vector<Cell> cells;
         for (const auto& column : columns) {
@@ -273,108 +250,6 @@ std::vector<std::vector<Cell>> fill_grid(const Body& body, const Context& contex
         grid.push_back(std::move(cells));
     }
     return grid;
-}
-
-// Which columns stay (index, or -1 for the stand-in datasheet column) and what the one line under
-// the table says for those that collapse: a host column without a single figure, and a column
-// standing in for this machine whose host another column shows already.
-struct Layout {
-    std::vector<int> shown;
-    MissingFigures missing;
-    std::vector<std::string> missing_labels;
-};
-
-Layout choose_columns(const std::vector<Column>& columns,
-                      const std::vector<std::vector<Cell>>& grid, bool stand_in_figures,
-                      const Context& context) {
-    const measure::HostDocument* reference = nullptr;
-    try {
-        reference = context.store.document("reference");
-    } catch (const measure::LookupError&) {
-    }
-    const auto same_host = [&](const std::string& a, const std::string& b) {
-        return context.store.document(a) == context.store.document(b); // "reference" is a name too
-    };
-    const auto shows_figures = [&](std::size_t c) {
-        return std::any_of(grid.begin(), grid.end(),
-                           [&](const auto& row) { return row[c].figure; });
-    };
-    Layout layout;
-    for (std::size_t c = 0; c < columns.size(); ++c) {
-        bool any_unmeasured = false, from_reference = false;
-        for (const auto& row : grid) {
-            any_unmeasured = any_unmeasured || (row[c].result && !row[c].figure);
-            from_reference =
-                from_reference || (row[c].result && row[c].result->document == reference);
-        }
-        bool repeats = false; // the same host's figures under another header already
-        for (std::size_t d = 0; d < columns.size() && columns[c].stands_in; ++d) {
-            repeats = repeats || (d != c && columns[d].record == nullptr &&
-                                  same_host(columns[d].host, columns[c].host) &&
-                                  columns[d].device == columns[c].device && shows_figures(d));
-        }
-        if (columns[c].record != nullptr || (!repeats && (shows_figures(c) || !any_unmeasured))) {
-            layout.shown.push_back(static_cast<int>(c));
-            continue;
-        }
-        for (const auto& row : grid) {
-            if (row[c].result) {
-                layout.missing.add(*row[c].result);
-            }
-        }
-        layout.missing.no_gpu_here = layout.missing.no_gpu_here || columns[c].stands_in;
-        layout.missing_labels.push_back(columns[c].stands_in ? columns[c].asked_label
-                                                             : columns[c].label);
-        if (from_reference && !repeats && stand_in_figures &&
-            std::find(layout.shown.begin(), layout.shown.end(), -1) == layout.shown.end()) {
-            layout.shown.push_back(-1);
-        }
-    }
-    return layout;
-}
-
-// One note per distinct source, then what the derived peaks assume and whose datasheets these are.
-json table_notes(const Layout& layout, const std::vector<std::vector<Cell>>& grid,
-                 const Context& context) {
-    json notes = json::array();
-    std::vector<std::string> derived, datasheets;
-    const auto add = [&](const json& note) {
-        if (std::find(notes.begin(), notes.end(), note) == notes.end()) {
-            notes.push_back(note);
-        }
-    };
-    for (const auto& row : grid) {
-        for (int c : layout.shown) {
-            if (c < 0) {
-                continue;
-            }
-            const auto& cell = row[c];
-            if (cell.result) {
-                add({{"kind", measure::provenance_kind(*cell.result)},
-                     {"text", measure::provenance_text(*cell.result, context.ui)}});
-            }
-            const auto title = cell.view["title"].get<std::string>();
-            auto& list = cell.derived_peak ? derived : datasheets;
-            const auto what =
-                cell.derived_peak
-                    ? title.substr(0, title.find(context.ui.text("provenance_separator")))
-                    : title;
-            if ((cell.derived_peak || cell.view["kind"] == "datasheet") && cell.figure &&
-                std::find(list.begin(), list.end(), what) == list.end()) {
-                list.push_back(what);
-            }
-        }
-    }
-    const auto separator = context.ui.text("list_separator");
-    if (!derived.empty()) {
-        add({{"kind", "derived-peak"},
-             {"text", context.ui.fill("derived_peak_note",
-                                      {ui::join_words(derived, separator, separator)})}});
-    }
-    for (const auto& title : datasheets) {
-        add({{"kind", "datasheet"}, {"text", title}});
-    }
-    return notes;
 }
 
 } // namespace
@@ -412,39 +287,9 @@ BlockHtml measured_table(const Body& body, const Context& context) {
                     [](const json& cell) { return cell["numeric"].get<bool>(); });
     const Layout layout = choose_columns(columns, grid, stand_in_figures, context);
 
-    json header = json::array(), rows = json::array();
-    for (int c : layout.shown) {
-        header.push_back(
-            c < 0 ? json{{"label", ui::fill(context.ui.text("datasheet"), {stand_in.name})},
-                         {"kind", "datasheet"}}
-                  : json{{"label", columns[c].label},
-                         {"kind", columns[c].record ? "record" : "host"}});
-    }
-    for (std::size_t r = 0; r < grid.size(); ++r) {
-        json cells = json::array();
-        bool holds_a_value = false; // a figure of its own, even a null one shown as "—"
-        for (int c : layout.shown) {
-            if (c < 0) {
-                cells.push_back(stand_in_cells[r]);
-                continue;
-            }
-            auto& cell = grid[r][c];
-            holds_a_value = holds_a_value || cell.figure;
-            if (cell.result &&
-                !cell.figure) { // a gap in a column with figures: the reason as title
-                cell.view["text"] = "—";
-            }
-            cells.push_back(cell.view);
-        }
-        // With a column collapsed, a row left with nothing but gaps says nothing the line under
-        // the table does not say.
-        const bool only_gaps =
-            !holds_a_value && std::all_of(cells.begin(), cells.end(),
-                                          [](const json& cell) { return cell["text"] == "—"; });
-        if (!(only_gaps && !layout.missing_labels.empty())) {
-            rows.push_back({{"label", labels[r]}, {"cells", std::move(cells)}});
-        }
-    }
+    auto [header, rows] =
+        header_and_rows(layout, columns, grid, stand_in_cells,
+                        ui::fill(context.ui.text("datasheet"), {stand_in.name}), labels);
     const std::string title = body.text_or(root, "title", "");
     auto notes = table_notes(layout, grid, context);
     if (std::find(layout.shown.begin(), layout.shown.end(), -1) != layout.shown.end()) {
