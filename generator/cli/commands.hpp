@@ -11,6 +11,7 @@ namespace gpuguide::cli {
 struct BuildArgs {
     render::BuildOptions options;
     std::string langs; ///< "en,zh"
+    std::string fleet_threshold = "3.5"; ///< as given; read by generator/numbers
     bool quiet = false;
     bool content_given = false, templates_given = false, out_given = false;
 };
