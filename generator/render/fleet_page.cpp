@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 
 namespace gpuguide::render {
 namespace {
@@ -133,16 +134,22 @@ std::string hosts_html(const FleetData& fleet, const FleetText& text, const Temp
     return section(templates, "hosts", std::move(view), text);
 }
 
-std::string attention(const FleetData& fleet, const FleetText& text) {
+// What needs action, each with a link to its section.
+json attention(const FleetData& fleet, const FleetText& text) {
     std::size_t changed = 0;
     for (const auto& changes : fleet.analysis.change) {
         changed += static_cast<std::size_t>(
             std::count_if(changes.begin(), changes.end(), [](const auto& c) { return c.beyond; }));
     }
-    return text("attention",
-                {std::to_string(fleet.analysis.outliers.size()),
-                 std::to_string(fleet.analysis.drift.size()),
-                 std::to_string(fleet.analysis.missing.size()), std::to_string(changed)});
+    json items = json::array();
+    for (const auto& [id, label, count] :
+         {std::tuple{"fleet-outliers", "attention_outliers", fleet.analysis.outliers.size()},
+          std::tuple{"fleet-missing", "attention_missing", fleet.analysis.missing.size()},
+          std::tuple{"fleet-drift", "attention_drift", fleet.analysis.drift.size()},
+          std::tuple{"fleet-changes", "attention_changes", changed}}) {
+        items.push_back({{"id", id}, {"label", text(label)}, {"count", count}});
+    }
+    return items;
 }
 
 std::string collection_line(const FleetData& fleet, const FleetText& text) {
@@ -184,23 +191,23 @@ void write_fleet_pages(const SiteContext& site, const Language& language,
     const FleetText text(templates, language.code);
     const auto& options = fleet.analysis.options;
     std::vector<std::pair<std::string, json>> pages;
-    json view = {
-        {"title", text("title")},
-        {"intro", text("intro", {std::to_string(fleet.folder.rows.size()),
-                                 std::to_string(fleet.analysis.types.size())})},
-        {"collection", collection_line(fleet, text)},
-        {"attention", attention(fleet, text)},
-        {"rule", text("rule", {measure::format_number(options.threshold),
-                               measure::format_number(options.min_spread * 100),
-                               std::to_string(options.min_peers)})},
-        {"types_html", section(templates, "types", types_view(fleet, text), text)},
-        {"outliers_html", section(templates, "outliers", outliers_view(fleet, text), text)},
-        {"missing_html", section(templates, "missing", missing_view(fleet, text), text)},
-        {"drift_html", section(templates, "drift", drift_view(fleet, text), text)},
-        {"changes_html", section(templates, "changes", changes_view(fleet, text), text)},
-        {"charts_html",
-         section(templates, "charts", {{"figures_html", charts_html(fleet, text)}}, text)},
-        {"hosts_html", hosts_html(fleet, text, templates, pages)}};
+    auto outliers = outliers_view(fleet, text);
+    outliers["rule"] = text("rule", {measure::format_number(options.threshold),
+                                     measure::format_number(options.min_spread * 100),
+                                     std::to_string(options.min_peers)});
+    json view = {{"title", text("title")},
+                 {"intro", text("intro", {std::to_string(fleet.folder.rows.size()),
+                                          std::to_string(fleet.analysis.types.size())})},
+                 {"collection", collection_line(fleet, text)},
+                 {"attention", attention(fleet, text)},
+                 {"types_html", section(templates, "types", types_view(fleet, text), text)},
+                 {"outliers_html", section(templates, "outliers", std::move(outliers), text)},
+                 {"missing_html", section(templates, "missing", missing_view(fleet, text), text)},
+                 {"drift_html", section(templates, "drift", drift_view(fleet, text), text)},
+                 {"changes_html", section(templates, "changes", changes_view(fleet, text), text)},
+                 {"charts_html",
+                  section(templates, "charts", {{"figures_html", charts_html(fleet, text)}}, text)},
+                 {"hosts_html", hosts_html(fleet, text, templates, pages)}};
     const auto title = text("title");
     write_file(lang_dir / "fleet.html",
                extra_page(site, language, language.site_dir + "fleet.html", title,

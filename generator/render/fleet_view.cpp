@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace gpuguide::render {
 namespace {
@@ -105,24 +106,37 @@ std::vector<std::size_t> shown_headlines(const FleetData& fleet) {
 }
 
 json types_view(const FleetData& fleet, const FleetText& text) {
-    json types = json::array();
-    for (const auto& type : fleet.analysis.types) {
-        json spread = json::array();
-        for (const auto h : shown_headlines(fleet)) {
-            const auto& s = type.spread[h];
-            spread.push_back({{"text", s ? text("spread", {text.value(h, s->median),
-                                                           measure::format_number(s->sigma * 100),
-                                                           std::to_string(s->nodes)})
-                                         : text("too_few")}});
-        }
-        types.push_back({{"name", text.type(type)},
-                         {"nodes", type.rows.size()},
-                         {"ok", type.ok},
-                         {"failed", type.failed},
-                         {"missing", type.missing},
-                         {"spread", std::move(spread)}});
+    // One column per type, one row per count and figure: a handful of types read across.
+    const auto& types = fleet.analysis.types;
+    json names = json::array(), rows = json::array();
+    for (const auto& type : types) {
+        names.push_back({{"name", text.type(type)}});
     }
-    return {{"figures", figure_labels(fleet, text)}, {"types", std::move(types)}};
+    json nodes = json::array();
+    for (const auto& type : types) {
+        nodes.push_back(
+            text("node_counts", {std::to_string(type.rows.size()), std::to_string(type.ok),
+                                 std::to_string(type.failed), std::to_string(type.missing)}));
+    }
+    rows.push_back({{"label", text("nodes")}, {"cells", std::move(nodes)}});
+    for (const auto h : shown_headlines(fleet)) {
+        json cells = json::array();
+        for (const auto& type : types) {
+            const auto& s = type.spread[h];
+            const auto median = s ? text.value(h, s->median) : "";
+            char sigma[16] = "";
+            if (s) {
+                std::snprintf(sigma, sizeof sigma, "%.1f", s->sigma * 100);
+            }
+            cells.push_back(!s ? text("too_few")
+                            : s->nodes == type.rows.size()
+                                ? text("spread", {median, sigma})
+                                : text("spread_nodes", {median, sigma, std::to_string(s->nodes)}));
+        }
+        rows.push_back({{"label", text(std::string("figure_") + headlines()[h].key)},
+                        {"cells", std::move(cells)}});
+    }
+    return {{"types", std::move(names)}, {"rows", std::move(rows)}};
 }
 
 json outliers_view(const FleetData& fleet, const FleetText& text) {
