@@ -55,9 +55,13 @@ json record_to_json(const CollectionRecord& record) {
     for (const auto& node : record.asked) {
         asked.push_back({{"node", node.node}, {"task", node.task}, {"fault", node.fault}});
     }
-    return {{"format", kRecordFormat},   {"version", kRecordVersion},
-            {"job", record.job},         {"date", record.date},
-            {"asked", std::move(asked)}, {"index", rows_to_json(record.rows)}};
+    return {{"format", kRecordFormat},
+            {"version", kRecordVersion},
+            {"job", record.job},
+            {"date", record.date},
+            {"asked", std::move(asked)},
+            {"cluster", record.cluster},
+            {"index", rows_to_json(record.rows)}};
 }
 
 // nullopt for a missing, unreadable or foreign record: a build then reads every document.
@@ -80,6 +84,7 @@ std::optional<CollectionRecord> read_record(const fs::path& file) {
                                     node.at("task").get<std::string>(),
                                     node.at("fault").get<std::string>()});
         }
+        result.cluster = record.value("cluster", std::vector<std::string>{});
         if (auto rows = rows_from_json(record.at("index"))) {
             result.rows = std::move(*rows);
         }
@@ -240,9 +245,8 @@ void swap_in_previous(const fs::path& dir) {
 
 } // namespace
 
-void store_collection(const fs::path& dir, const std::string& job, const std::string& date,
-                      const std::vector<AskedNode>& asked, std::vector<NewDocument> documents,
-                      const DocumentLoader& load) {
+void store_collection(const fs::path& dir, CollectionRecord latest,
+                      std::vector<NewDocument> documents, const DocumentLoader& load) {
     if (documents.empty()) {
         return;
     }
@@ -287,7 +291,7 @@ void store_collection(const fs::path& dir, const std::string& job, const std::st
         stamp(document.row, dir / document.row.file);
         rows[document.row.file] = std::move(document.row);
     }
-    CollectionRecord latest{job, date, asked, {}};
+    latest.rows.clear();
     for (auto& [file, row] : rows) {
         latest.rows.push_back(std::move(row));
     }

@@ -25,6 +25,9 @@ struct CollectionRecord {
     std::string job;
     std::string date; ///< when it was collected, ISO 8601 UTC
     std::vector<AskedNode> asked;
+    /// Every node Slurm listed when the collection ran (empty: not known), so that a node which
+    /// left the cluster shows as gone even when a collection asks only a few nodes.
+    std::vector<std::string> cluster;
     std::vector<HostRow> rows;
 };
 
@@ -50,8 +53,7 @@ void parallel_for(std::size_t count, const std::function<void(std::size_t)>& wor
 /// record, history/latest.json. `load` reads the rows of documents the old record does not
 /// describe. Nothing is written when `documents` is empty (a failed collection changes nothing).
 /// Throws std::runtime_error naming the path on a write error.
-void store_collection(const std::filesystem::path& dir, const std::string& job,
-                      const std::string& date, const std::vector<AskedNode>& asked,
+void store_collection(const std::filesystem::path& dir, CollectionRecord record,
                       std::vector<NewDocument> documents, const DocumentLoader& load);
 
 /// A fleet folder as the build sees it.

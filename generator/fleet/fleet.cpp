@@ -19,6 +19,19 @@ namespace {
 using detail::Plan;
 using Clock = std::chrono::steady_clock;
 
+// Every node Slurm lists (empty when it does not answer): the collection's record keeps it.
+std::vector<std::string> cluster_nodes() {
+    const auto sinfo = run_command({"sinfo", "--noheader", "--Node", "--format=%N"});
+    std::set<std::string> nodes;
+    std::istringstream lines(sinfo.exit_code == 0 ? sinfo.out : std::string());
+    for (std::string line; std::getline(lines, line);) {
+        if (!line.empty()) {
+            nodes.insert(line);
+        }
+    }
+    return {nodes.begin(), nodes.end()};
+}
+
 // Now as ISO 8601 UTC ("2026-11-26T12:00:00Z"), the collection's date.
 std::string utc_now() {
     const auto now = std::time(nullptr);
@@ -305,8 +318,8 @@ void collect(const Plan& plan, const std::map<int, TaskState>& tasks, const std:
         asked.push_back({node, "", reason});
     }
     const auto count = good.size();
-    store_collection(options.out_dir, plan.job, utc_now(), asked, std::move(good),
-                     [](const std::filesystem::path& file) {
+    store_collection(options.out_dir, {plan.job, utc_now(), std::move(asked), cluster_nodes(), {}},
+                     std::move(good), [](const std::filesystem::path& file) {
                          // A document in --out that does not read (dropped in by hand) gets no
                          // row here; the build names it.
                          try {

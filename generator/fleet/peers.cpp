@@ -273,15 +273,13 @@ void compare_with_previous(const FleetFolder& folder, Analysis& analysis) {
             gone.insert(host);
         }
     }
-    // Asked last time, not this time: the node left Slurm's list or the partitions asked for.
-    std::set<std::string> asked_now;
-    for (const auto& asked : folder.latest ? folder.latest->asked : std::vector<AskedNode>{}) {
-        asked_now.insert(asked.node);
-    }
-    if (folder.latest) {
-        for (const auto& asked : folder.previous->asked) {
-            if (asked_now.count(asked.node) == 0) {
-                gone.insert(asked.node);
+    // A node with a document that Slurm no longer lists has left the cluster.
+    if (folder.latest && !folder.latest->cluster.empty()) {
+        const std::set<std::string> cluster(folder.latest->cluster.begin(),
+                                            folder.latest->cluster.end());
+        for (const auto& row : rows) {
+            if (cluster.count(row.host) == 0) {
+                gone.insert(row.host);
             }
         }
     }

@@ -55,9 +55,13 @@ void collect(const BookCopy& book, const fs::path& from, int count, const std::s
         documents.push_back({node, std::move(text), std::move(row)});
         asked.push_back({node, task, ""});
     }
-    fleet::store_collection(fleet_dir(book), job, "2026-11-26T12:00:00Z", asked,
-                            std::move(documents),
-                            [](const fs::path& file) { return json::parse(read(file)); });
+    std::vector<std::string> cluster; // what Slurm lists: the nodes asked
+    for (const auto& node : asked) {
+        cluster.push_back(node.node);
+    }
+    fleet::store_collection(
+        fleet_dir(book), {job, "2026-11-26T12:00:00Z", std::move(asked), std::move(cluster), {}},
+        std::move(documents), [](const fs::path& file) { return json::parse(read(file)); });
 }
 
 /// The HTML of <section ... id="ID"> up to its </section>; "" when the page has none.
@@ -157,7 +161,8 @@ TEST_CASE("history: the next collection shows what changed, new and gone nodes; 
     collect(book, data.path() / "first", 40, "100");
     const auto slow_before = read(fleet_dir(book) / (slow + ".json"));
 
-    // The slow node was drained, repaired and resumed; node0039 left the cluster; node0040 joined.
+    // The slow node was drained, repaired and resumed; node0039 left the cluster (Slurm no longer
+    // lists it); node0040 joined.
     make_fleet(41, data.path() / "second", "--seed 15");
     collect(book, data.path() / "second", 41, "101", {"node0039"});
     CHECK(read(fleet_dir(book) / "history" / "previous" / (slow + ".json")) == slow_before);
@@ -187,9 +192,13 @@ TEST_CASE("a collection that brings no document changes nothing in the fleet fol
     make_fleet(6, data.path() / "docs");
     collect(book, data.path() / "docs", 6, "7");
     const auto before = tree(fleet_dir(book));
-    fleet::store_collection(fleet_dir(book), "8", "2026-11-27T00:00:00Z",
-                            {{"node0000", "8_0", "FAILED (Slurm's reason: NonZeroExitCode)"}}, {},
-                            [](const fs::path& file) { return json::parse(read(file)); });
+    fleet::store_collection(fleet_dir(book),
+                            {"8",
+                             "2026-11-27T00:00:00Z",
+                             {{"node0000", "8_0", "FAILED (Slurm's reason: NonZeroExitCode)"}},
+                             {"node0000"},
+                             {}},
+                            {}, [](const fs::path& file) { return json::parse(read(file)); });
     CHECK(tree(fleet_dir(book)) == before);
 }
 
