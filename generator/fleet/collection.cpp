@@ -245,12 +245,24 @@ void swap_in_previous(const fs::path& dir) {
 
 } // namespace
 
+fs::path stage_document(const fs::path& dir, const std::string& node, std::string_view text) {
+    fs::create_directories(dir);
+    return stage(dir / (node + ".json"), text);
+}
+
 void store_collection(const fs::path& dir, CollectionRecord latest,
                       std::vector<NewDocument> documents, const DocumentLoader& load) {
     if (documents.empty()) {
         return;
     }
-    fs::create_directories(history(dir));
+    try {
+        fs::create_directories(history(dir));
+    } catch (...) {
+        for (const auto& document : documents) {
+            ::unlink(document.staged.c_str());
+        }
+        throw;
+    }
     const auto before_files = document_files(dir);
     auto old_record = read_record(history(dir) / "latest.json");
     CollectionRecord before = old_record ? std::move(*old_record) : CollectionRecord{};
@@ -262,7 +274,8 @@ void store_collection(const fs::path& dir, CollectionRecord latest,
     try {
         for (const auto& document : documents) {
             const auto target = dir / (document.node + ".json");
-            renames.emplace_back(stage(target, document.text), target);
+            renames.emplace_back(
+                document.staged.empty() ? stage(target, document.text) : document.staged, target);
         }
         keep_previous(dir, before_files);
         const auto previous_record =

@@ -34,9 +34,16 @@ struct CollectionRecord {
 /// A document a collection brings in: validated, with its row.
 struct NewDocument {
     std::string node; ///< the file is NODE.json
-    std::string text; ///< written as it was measured
+    std::string text; ///< written as it was measured (unless already staged)
     HostRow row;
+    std::filesystem::path staged; ///< stage_document's temporary file, when the text is there
 };
+
+/// Writes `text` to a temporary file beside DIR/NODE.json (not yet synced or renamed), for
+/// NewDocument::staged: a collector can stage each document as it checks it, on its own thread,
+/// instead of holding 20,000 texts. Throws std::runtime_error naming the path.
+std::filesystem::path stage_document(const std::filesystem::path& dir, const std::string& node,
+                                     std::string_view text);
 
 /// Reads a measurement document (validated) for a row; throws naming the file when it cannot, or
 /// returns null to leave the file without a row.

@@ -22,7 +22,7 @@ using nlohmann::json;
 
 /// Up to this many nodes the detail is on the fleet page (collapsed per type); above, on pages
 /// of this many nodes each.
-constexpr std::size_t kHostsPerPage = 500;
+constexpr std::size_t kHostsPerPage = 250;
 /// Above this many nodes the charts show one bar per node type (the median), not per node.
 constexpr std::size_t kChartHostsMax = 40;
 
@@ -84,10 +84,16 @@ std::string section(const Templates& templates, const char* name, json view,
     return templates.render(std::string("fleet/") + name, with_ui(std::move(view), text));
 }
 
+/// A page of per-node detail: its file, title, and rows by node type.
+struct DetailPage {
+    std::string file, title;
+    std::vector<std::pair<std::string, std::vector<std::size_t>>> groups;
+};
+
 // The detail: collapsed per type on the page, or (large fleets) pages of kHostsPerPage nodes.
-// Returns the hosts section; `pages` gets each detail page's file name and view.
+// Returns the hosts section; `pages` gets each detail page to write.
 std::string hosts_html(const FleetData& fleet, const FleetText& text, const Templates& templates,
-                       std::vector<std::pair<std::string, json>>& pages) {
+                       std::vector<DetailPage>& pages) {
     json view = json::object();
     const auto all = groups(fleet, text);
     if (fleet.folder.rows.size() <= kHostsPerPage) {
@@ -110,23 +116,20 @@ std::string hosts_html(const FleetData& fleet, const FleetText& text, const Temp
     json links = json::array();
     for (std::size_t first = 0; first < order.size(); first += kHostsPerPage) {
         const auto last = std::min(order.size(), first + kHostsPerPage);
-        const auto file = "fleet-hosts-" + std::to_string(pages.size() + 1) + ".html";
-        json page_groups = json::array();
+        DetailPage page{"fleet-hosts-" + std::to_string(pages.size() + 1) + ".html",
+                        text("detail_title", {fleet.folder.rows[order[first].second].host,
+                                              fleet.folder.rows[order[last - 1].second].host}),
+                        {}};
         for (std::size_t i = first; i < last;) {
             std::vector<std::size_t> rows;
             const auto& name = order[i].first;
             for (; i < last && order[i].first == name; ++i) {
                 rows.push_back(order[i].second);
             }
-            page_groups.push_back(
-                {{"name", name},
-                 {"table_html",
-                  section(templates, "host-table", host_table_view(fleet, text, rows), text)}});
+            page.groups.emplace_back(name, std::move(rows));
         }
-        const auto label = text("detail_title", {fleet.folder.rows[order[first].second].host,
-                                                 fleet.folder.rows[order[last - 1].second].host});
-        links.push_back({{"href", file}, {"label", label}});
-        pages.emplace_back(file, json{{"title", label}, {"groups", std::move(page_groups)}});
+        links.push_back({{"href", page.file}, {"label", page.title}});
+        pages.push_back(std::move(page));
     }
     view["pages_note"] =
         text("hosts_pages", {std::to_string(order.size()), std::to_string(kHostsPerPage)});
@@ -190,7 +193,7 @@ void write_fleet_pages(const SiteContext& site, const Language& language,
     const auto& templates = site.templates;
     const FleetText text(templates, language.code);
     const auto& options = fleet.analysis.options;
-    std::vector<std::pair<std::string, json>> pages;
+    std::vector<DetailPage> pages;
     auto outliers = outliers_view(fleet, text);
     outliers["rule"] = text("rule", {measure::format_number(options.threshold),
                                      measure::format_number(options.min_spread * 100),
@@ -213,17 +216,35 @@ void write_fleet_pages(const SiteContext& site, const Language& language,
                extra_page(site, language, language.site_dir + "fleet.html", title,
                           templates.render("fleet/page", with_ui(std::move(view), text)),
                           "is_fleet"));
-    for (auto& [file, page] : pages) {
-        page["intro"] = text("intro", {std::to_string(fleet.folder.rows.size()),
-                                       std::to_string(fleet.analysis.types.size())});
-        const std::string label = page["title"];
-        write_file(lang_dir / file,
-                   extra_page(site, language, language.site_dir + file, label,
-                              templates.render("fleet/detail", with_ui(std::move(page), text)),
+    // The detail pages (80 at 20,000 nodes) on every core.
+    fleet::parallel_for(pages.size(), [&](std::size_t p) {
+        const auto& page = pages[p];
+        json groups = json::array();
+        for (const auto& [name, rows] : page.groups) {
+            groups.push_back({{"name", name},
+                              {"table_html", section(templates, "host-table",
+                                                     host_table_view(fleet, text, rows), text)}});
+        }
+        json view = {{"title", page.title},
+                     {"intro", text("intro", {std::to_string(fleet.folder.rows.size()),
+                                              std::to_string(fleet.analysis.types.size())})},
+                     {"groups", std::move(groups)}};
+        write_file(lang_dir / page.file,
+                   extra_page(site, language, language.site_dir + page.file, page.title,
+                              templates.render("fleet/detail", with_ui(std::move(view), text)),
                               "is_fleet"));
+    });
+    // The tables are the same in every language: the first language's files, linked (at 20,000
+    // nodes they are tens of MB).
+    const auto first = lang_dir.parent_path() / site.book.languages.front().site_dir;
+    for (const auto& [file, make] :
+         {std::pair{"fleet.csv", &fleet_csv}, {"fleet.json", &fleet_json}}) {
+        std::error_code error;
+        if (first == lang_dir ||
+            (std::filesystem::create_hard_link(first / file, lang_dir / file, error), error)) {
+            write_file(lang_dir / file, make(fleet));
+        }
     }
-    write_file(lang_dir / "fleet.csv", fleet_csv(fleet));
-    write_file(lang_dir / "fleet.json", fleet_json(fleet));
 }
 
 } // namespace gpuguide::render

@@ -189,7 +189,7 @@ std::string fleet_json(const FleetData& fleet) {
                 {"new", analysis.new_hosts},
                 {"gone", analysis.gone_hosts},
                 {"hosts", std::move(hosts)}}
-               .dump(1, ' ', false, json::error_handler_t::replace) +
+               .dump(-1, ' ', false, json::error_handler_t::replace) +
            "\n";
 }
 

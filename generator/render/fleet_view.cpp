@@ -255,17 +255,26 @@ json host_table_view(const FleetData& fleet, const FleetText& text,
         json cells = json::array();
         for (const auto h : shown) {
             const auto& figure = row.figures[h];
-            json cell = {{"text", figure ? text.value(h, figure->value) : "—"},
-                         {"at_fault", !at_fault[r].empty() && at_fault[r][h]}};
+            // Two strings a cell (a 20,000-node fleet has 180,000 cells): the figure, and the
+            // share of the datasheet with the change since the previous document.
+            json cell = {{"text", figure ? text.value(h, figure->value) : "—"}};
+            std::string note;
             if (figure && figure->share) {
-                cell["share"] =
-                    text("share", {std::to_string(static_cast<int>(*figure->share * 100 + 0.5)) +
-                                   "\u00a0%"});
+                note = "(" +
+                       text("share", {std::to_string(static_cast<int>(*figure->share * 100 + 0.5)) +
+                                      "\u00a0%"}) +
+                       ")";
             }
             for (const auto& change : analysis.change[r]) {
                 if (change.headline == h && std::abs(change.relative) >= 0.0005) {
-                    cell["change"] = FleetText::signed_percent(change.relative);
+                    note += (note.empty() ? "" : " ") + FleetText::signed_percent(change.relative);
                 }
+            }
+            if (!note.empty()) {
+                cell["note"] = std::move(note);
+            }
+            if (!at_fault[r].empty() && at_fault[r][h]) {
+                cell["at_fault"] = true;
             }
             cells.push_back(std::move(cell));
         }
