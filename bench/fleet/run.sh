@@ -50,15 +50,16 @@ cp -r content "$work/content-by-hand"
 mkdir -p "$work/content-by-hand/measurements/fleet"
 cp "$work"/hosts/*.json "$work/content-by-hand/measurements/fleet/"
 
-seconds() { # seconds COMMAND...: wall time of one run, output discarded
-  local start end
-  start=$(date +%s.%N)
-  "$@" >/dev/null 2>&1 || [[ $? == 1 && $1 == "$gpuguide" && $2 == fleet ]] ||
-    { echo "bench: failed: $*" >&2; exit 1; }
-  end=$(date +%s.%N)
-  echo "$end - $start" | bc -l
+seconds() { # seconds COMMAND...: "WALL CPU" of one run (CPU: user + system), output discarded
+  local rc=0
+  /usr/bin/time -f '%e %U %S' -o "$work/time" "$@" >/dev/null 2>&1 || rc=$?
+  # gpuguide fleet exits 1 when a node sent nothing (the planted silent node): not a failure here.
+  [[ $rc == 0 || ($rc == 1 && $2 == fleet) ]] || { echo "bench: failed: $*" >&2; exit 1; }
+  awk '{printf "%.3f %.3f\n", $1, $2 + $3}' "$work/time"
 }
-collect=() plain=() fleet=() by_hand=()
+wall() { echo "${1% *}"; }
+cpu() { echo "${1#* }"; }
+collect=() plain=() fleet=() by_hand=() collect_cpu=() plain_cpu=() fleet_cpu=() by_hand_cpu=()
 for round in $(seq 0 "$rounds"); do # round 0 warms up
   c=$(seconds "$gpuguide" fleet --slurm --collect "$job" --work-dir "$work/fleet-work" \
     --poll 0.1 --out "$work/content-fleet/measurements/fleet")
@@ -69,21 +70,27 @@ for round in $(seq 0 "$rounds"); do # round 0 warms up
   h=$(seconds "$gpuguide" build --content "$work/content-by-hand" --out "$work/site-by-hand" \
     --measure reference --force -q)
   ((round == 0)) && continue
-  collect+=("$c") plain+=("$p") fleet+=("$f") by_hand+=("$h")
+  collect+=("$(wall "$c")") plain+=("$(wall "$p")") fleet+=("$(wall "$f")") by_hand+=("$(wall "$h")")
+  collect_cpu+=("$(cpu "$c")") plain_cpu+=("$(cpu "$p")") fleet_cpu+=("$(cpu "$f")")
+  by_hand_cpu+=("$(cpu "$h")")
 done
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 verdict() { awk -v v="$1" -v t="$2" 'BEGIN { if (v <= t) print "meets"; else printf "misses by %.2f (%.0f %%)", v - t, (v - t) / t * 100 }'; }
 written=$(ls "$work/content-fleet/measurements/fleet" | grep -c '\.json$')
 c=$(median "${collect[@]}") p=$(median "${plain[@]}") f=$(median "${fleet[@]}") h=$(median "${by_hand[@]}")
+cc=$(median "${collect_cpu[@]}") pc=$(median "${plain_cpu[@]}") fc=$(median "${fleet_cpu[@]}")
+hc=$(median "${by_hand_cpu[@]}")
 added=$(echo "$f - $p" | bc -l)
-echo "fleet bench: $count synthetic hosts (4 faults planted), $rounds rounds (medians), $(nproc) CPUs"
-printf '  collect (%d documents validated and written, history kept): %.2f s   target: 10 s, %s\n' \
-  "$written" "$c" "$(verdict "$c" 10)"
-printf '  build, real guide without fleet: %.2f s\n' "$p"
-printf '  build, real guide with %d hosts:  %.2f s, the fleet adds %.2f s   target: 3 s, %s\n' \
-  "$count" "$f" "$added" "$(verdict "$added" 3)"
-printf '  build with the same documents copied in by hand (no index, all read): %.2f s (adds %.2f s)\n' \
-  "$h" "$(echo "$h - $p" | bc -l)"
+echo "fleet bench: $count synthetic hosts (4 faults planted), $rounds rounds (medians), $(nproc) CPUs," \
+  "load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "  (wall time; in brackets the CPU time, user + system, which other load on the machine changes less)"
+printf '  collect (%d documents validated and written, history kept): %.2f s (CPU %.2f s)   target: 10 s, %s\n' \
+  "$written" "$c" "$cc" "$(verdict "$c" 10)"
+printf '  build, real guide without fleet: %.2f s (CPU %.2f s)\n' "$p" "$pc"
+printf '  build, real guide with %d hosts:  %.2f s (CPU %.2f s), the fleet adds %.2f s   target: 3 s, %s\n' \
+  "$count" "$f" "$fc" "$added" "$(verdict "$added" 3)"
+printf '  build with the same documents copied in by hand (no index, all read): %.2f s (CPU %.2f s)\n' \
+  "$h" "$hc"
 for lang in en zh; do
   page=$work/site-fleet/$lang/fleet.html
   gz=$(($(gzip -9 -c "$page" | wc -c) / 1024))

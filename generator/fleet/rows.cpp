@@ -184,6 +184,13 @@ HostRow row_of(const json& document, const std::string& file) {
     return row;
 }
 
+json node_json(const HostRow& row) {
+    return {{"host", row.host}, {"file", row.file},   {"gpu_model", row.gpu_model},
+            {"gpus", row.gpus}, {"cpu", row.cpu},     {"driver", row.driver},
+            {"cuda", row.cuda}, {"vbios", row.vbios}, {"ecc", row.ecc},
+            {"date", row.date}};
+}
+
 json rows_to_json(const std::vector<HostRow>& rows) {
     json list = json::array();
     for (const auto& row : rows) {
@@ -193,21 +200,13 @@ json rows_to_json(const std::vector<HostRow>& rows) {
                                                     figure->share ? json(*figure->share) : json()})
                                      : json());
         }
-        list.push_back({{"host", row.host},
-                        {"file", row.file},
-                        {"gpu_model", row.gpu_model},
-                        {"gpus", row.gpus},
-                        {"cpu", row.cpu},
-                        {"driver", row.driver},
-                        {"cuda", row.cuda},
-                        {"vbios", row.vbios},
-                        {"ecc", row.ecc},
-                        {"date", row.date},
-                        {"probe_version", row.probe_version},
-                        {"failed", row.failed},
-                        {"figures", std::move(figures)},
-                        {"size", row.size},
-                        {"mtime_ns", row.mtime_ns}});
+        auto item = node_json(row);
+        item["probe_version"] = row.probe_version;
+        item["failed"] = row.failed;
+        item["figures"] = std::move(figures);
+        item["size"] = row.size;
+        item["mtime_ns"] = row.mtime_ns;
+        list.push_back(std::move(item));
     }
     json keys = json::array();
     for (const auto& headline : headlines()) {

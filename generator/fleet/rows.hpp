@@ -53,6 +53,10 @@ struct HostRow {
 /// The row of a validated measurement document (`file` is its name in the fleet folder).
 HostRow row_of(const nlohmann::json& document, const std::string& file);
 
+/// What a row says about its node, as JSON: host, file, GPU model and count, CPU, driver, CUDA,
+/// VBIOS, ECC, date (shared by the index and the fleet.json of a site).
+nlohmann::json node_json(const HostRow& row);
+
 /// The rows as JSON (the index) and back; from_json returns nullopt for an index of another
 /// format or version (it is then rebuilt from the documents).
 nlohmann::json rows_to_json(const std::vector<HostRow>& rows);

@@ -161,21 +161,12 @@ std::string fleet_json(const FleetData& fleet) {
                 figures[headlines()[h].key] = std::move(item);
             }
         }
-        hosts.push_back(
-            {{"host", row.host},
-             {"type", fleet::type_name(analysis.types[analysis.type_of[r]], "CPU only")},
-             {"status", status_name(analysis.status[r])},
-             {"gpus", row.gpus},
-             {"gpu_model", row.gpu_model},
-             {"cpu", row.cpu},
-             {"driver", row.driver},
-             {"cuda", row.cuda},
-             {"vbios", row.vbios},
-             {"ecc", row.ecc},
-             {"date", row.date},
-             {"file", row.file},
-             {"failed_probes", row.failed},
-             {"figures", std::move(figures)}});
+        auto host = fleet::node_json(row);
+        host["type"] = fleet::type_name(analysis.types[analysis.type_of[r]], "CPU only");
+        host["status"] = status_name(analysis.status[r]);
+        host["failed_probes"] = row.failed;
+        host["figures"] = std::move(figures);
+        hosts.push_back(std::move(host));
     }
     json missing = json::array();
     for (const auto& node : analysis.missing) {

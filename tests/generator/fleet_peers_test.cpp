@@ -83,8 +83,13 @@ std::set<std::string> nodes_in(const std::string& html) {
     return nodes;
 }
 
-json planted(const fs::path& file) {
-    return json::parse(read(file));
+/// A fleet of `count` nodes with the four faults planted, stored as one collection of job `job`;
+/// returns what was planted where (make_fleet.py --faults).
+json planted_fleet(const BookCopy& book, const TempDir& data, int count, const std::string& job) {
+    const auto faults = data.path() / "faults.json";
+    make_fleet(count, data.path() / "docs", "--faults '" + faults.string() + "'");
+    collect(book, data.path() / "docs", count, job);
+    return json::parse(read(faults));
 }
 
 } // namespace
@@ -93,10 +98,7 @@ TEST_CASE("a fleet with planted faults: the page names every fault and no health
           "[fleet]") {
     BookCopy book;
     TempDir data;
-    make_fleet(300, data.path() / "docs",
-               "--faults '" + (data.path() / "faults.json").string() + "'");
-    const auto faults = planted(data.path() / "faults.json");
-    collect(book, data.path() / "docs", 300, "812");
+    const auto faults = planted_fleet(book, data, 300, "812");
     gpuguide::render::build_site(book.options());
     for (const char* lang : {"en", "zh"}) {
         INFO(lang);
@@ -154,11 +156,8 @@ TEST_CASE("history: the next collection shows what changed, new and gone nodes; 
           "[fleet]") {
     BookCopy book;
     TempDir data;
-    make_fleet(40, data.path() / "first",
-               "--faults '" + (data.path() / "faults.json").string() + "'");
-    const auto faults = planted(data.path() / "faults.json");
+    const auto faults = planted_fleet(book, data, 40, "100");
     const std::string slow = faults["slow"];
-    collect(book, data.path() / "first", 40, "100");
     const auto slow_before = read(fleet_dir(book) / (slow + ".json"));
 
     // The slow node was drained, repaired and resumed; node0039 left the cluster (Slurm no longer
@@ -221,9 +220,7 @@ TEST_CASE("--fleet-threshold sets how far from its peers a figure must be to be 
 TEST_CASE("the full fleet table is written as CSV and JSON next to the page", "[fleet]") {
     BookCopy book;
     TempDir data;
-    make_fleet(30, data.path() / "docs",
-               "--faults '" + (data.path() / "faults.json").string() + "'");
-    collect(book, data.path() / "docs", 30, "9");
+    planted_fleet(book, data, 30, "9");
     gpuguide::render::build_site(book.options());
     for (const char* lang : {"en", "zh"}) {
         const auto csv = read(book.out() / lang / "fleet.csv");
@@ -262,15 +259,12 @@ TEST_CASE("a large fleet's per-host detail goes to pages of its own; the fleet p
 TEST_CASE("a theme that overrides a fleet template restyles the fleet page", "[fleet][theme]") {
     BookCopy book;
     TempDir data;
-    make_fleet(12, data.path() / "docs",
-               "--faults '" + (data.path() / "faults.json").string() + "'");
-    collect(book, data.path() / "docs", 12, "3");
+    const auto faults = planted_fleet(book, data, 12, "3");
     write(book.root() / "templates" / "fleet" / "outliers.mustache",
           "<section id=\"fleet-outliers\"><p "
           "class=\"my-outliers\">{{#outliers}}[{{host}}]{{/outliers}}</p></section>\n");
     gpuguide::render::build_site(book.options());
     const auto page = read(book.out() / "en" / "fleet.html");
-    const auto faults = planted(data.path() / "faults.json");
     CHECK(has(page, "<p class=\"my-outliers\">"));
     CHECK(has(page, "[" + faults["slow"].get<std::string>() + "]"));
     // The other parts still come from the built-in theme.
