@@ -5,7 +5,7 @@
 // PAGE is a path below SITE ("en/fleet.html"). Each page is loaded 5 times from a local server
 // (tests/e2e/lib/site.js); printed: the median time from navigation to the load event, which
 // covers parsing, style, layout and the first paint of everything. With --shots, a screenshot of
-// each LANG/fleet.html's top (1280×1500) goes to DIR/fleet-NAME-LANG.png.
+// each LANG/fleet.html's top (1280×2300: the summary and the outliers) goes to DIR/fleet-NAME-LANG.png.
 "use strict";
 const path = require("node:path");
 const { serve, launch } = require("../../tests/e2e/lib/site");
@@ -25,7 +25,7 @@ async function main() {
   const browser = await launch();
   try {
     for (const file of pages) {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 1500 } });
+      const page = await browser.newPage({ viewport: { width: 1280, height: 2300 } });
       const times = [];
       for (let i = 0; i < 5; i++) {
         await page.goto(server.url + file, { waitUntil: "load" });
