@@ -2,9 +2,10 @@
 // (split at the first NUL byte), each loaded as a fleet host the way the build loads the folder
 // (JSON, the probes' schema, the host name), next to the base book's reference and a real fleet
 // host (tests/books/basic/this-host.json as `node-real`). Then what fleet hosts reach: the fleet
-// page's parts in both languages (rows, peers, the section templates, CSV and JSON), and `hosts: all` tables and a fleet host's inline value on a page, with
-// the build's stores (before and after measuring). Refusing with InputError or LookupError is the
-// expected outcome; any other exception, a crash or a sanitizer report is a finding.
+// page's parts in both languages (rows, peers, the section templates, CSV and JSON), and `hosts:
+// all` tables and a fleet host's inline value on a page, with the build's stores (before and after
+// measuring). Refusing with InputError or LookupError is the expected outcome; any other exception,
+// a crash or a sanitizer report is a finding.
 #include "directives/directives.hpp"
 #include "fixture.hpp"
 #include "load/files.hpp"
