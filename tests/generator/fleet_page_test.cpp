@@ -38,8 +38,8 @@ TEST_CASE("no fleet documents: no fleet page and no link to one", "[fleet]") {
     }
 }
 
-TEST_CASE("fleet documents give a fleet page in both languages; the datasheet share is "
-          "information, not a mark",
+TEST_CASE("fleet documents give a fleet page in both languages, the datasheet share as "
+          "information and not a mark",
           "[fleet]") {
     BookCopy book;
     add_fleet_host(book, "gpu-a.json", "gpu-a", 0.95);

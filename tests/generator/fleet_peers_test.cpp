@@ -151,8 +151,8 @@ TEST_CASE("the datasheet share is information: a fleet far under its datasheet p
     CHECK(has(en, "of the datasheet"));
 }
 
-TEST_CASE("history: the next collection shows what changed, new and gone nodes; the previous "
-          "documents are kept",
+TEST_CASE("history: the next collection shows what changed, new and gone nodes, and keeps the "
+          "previous documents",
           "[fleet]") {
     BookCopy book;
     TempDir data;
@@ -201,7 +201,8 @@ TEST_CASE("a collection that brings no document changes nothing in the fleet fol
     CHECK(tree(fleet_dir(book)) == before);
 }
 
-TEST_CASE("--fleet-threshold sets how far from its peers a figure must be to be flagged",
+TEST_CASE("the fleet threshold (--fleet-threshold) sets how far from its peers a figure must be to "
+          "be flagged",
           "[fleet]") {
     BookCopy book;
     TempDir data;
@@ -234,8 +235,9 @@ TEST_CASE("the full fleet table is written as CSV and JSON next to the page", "[
     }
 }
 
-TEST_CASE("a large fleet's per-host detail goes to pages of its own; the fleet page stays small",
-          "[fleet]") {
+TEST_CASE(
+    "a large fleet's per-host detail goes to pages of its own, and the fleet page stays small",
+    "[fleet]") {
     BookCopy book;
     TempDir data;
     make_fleet(1200, data.path() / "docs");
