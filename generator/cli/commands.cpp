@@ -58,6 +58,13 @@ render::BuildOptions finish_options(const BuildArgs& args) {
     }
     options.source_date_epoch = render::source_date_epoch_from_env();
     options.measure.quiet = args.quiet;
+    const auto threshold =
+        numbers::read(args.fleet_threshold, numbers::Rule{.min = 0.5, .max = 100});
+    if (!threshold.value) {
+        throw InputError("--fleet-threshold " + threshold.problem +
+                         " (robust standard deviations; the default is 3.5)");
+    }
+    options.fleet_threshold = *threshold.value;
     return options;
 }
 

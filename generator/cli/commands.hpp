@@ -10,7 +10,8 @@ namespace gpuguide::cli {
 /// Options of `build` (also used by `check` when it builds first, and by `serve`).
 struct BuildArgs {
     render::BuildOptions options;
-    std::string langs; ///< "en,zh"
+    std::string langs;                   ///< "en,zh"
+    std::string fleet_threshold = "3.5"; ///< as given; read by generator/numbers
     bool quiet = false;
     bool content_given = false, templates_given = false, out_given = false;
 };

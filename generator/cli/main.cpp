@@ -34,6 +34,11 @@ void add_build_options(CLI::App& command, gpuguide::cli::BuildArgs& args) {
         ->capture_default_str();
     command.add_option("--lang", args.langs, "only these languages, e.g. en,zh (default: all)");
     command.add_flag("--force", options.force, "rebuild even when nothing changed");
+    command
+        .add_option("--fleet-threshold", args.fleet_threshold,
+                    "fleet page: flag figures worse than their node type's median by more than "
+                    "this many robust standard deviations")
+        ->capture_default_str();
     command.add_flag("--quiet,-q", args.quiet, "no probe progress lines");
 }
 

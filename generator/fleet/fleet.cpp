@@ -1,8 +1,10 @@
+#include "fleet/collection.hpp"
 #include "fleet/internal.hpp"
 #include "schema/io.hpp"
 #include "schema/schema.hpp"
 
 #include <chrono>
+#include <ctime>
 #include <fstream>
 #include <optional>
 #include <ostream>
@@ -16,6 +18,29 @@ namespace {
 
 using detail::Plan;
 using Clock = std::chrono::steady_clock;
+
+// Every node Slurm lists (empty when it does not answer): the collection's record keeps it.
+std::vector<std::string> cluster_nodes() {
+    const auto sinfo = run_command({"sinfo", "--noheader", "--Node", "--format=%N"});
+    std::set<std::string> nodes;
+    std::istringstream lines(sinfo.exit_code == 0 ? sinfo.out : std::string());
+    for (std::string line; std::getline(lines, line);) {
+        if (!line.empty()) {
+            nodes.insert(line);
+        }
+    }
+    return {nodes.begin(), nodes.end()};
+}
+
+// Now as ISO 8601 UTC ("2026-11-26T12:00:00Z"), the collection's date.
+std::string utc_now() {
+    const auto now = std::time(nullptr);
+    std::tm utc{};
+    ::gmtime_r(&now, &utc);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    return text;
+}
 
 const char* phase_name(Phase phase) {
     switch (phase) {
@@ -197,10 +222,59 @@ bool wait_for(const Plan& plan, const FleetOptions& options, const std::atomic<b
     }
 }
 
-// Validates each finished task's document and writes the good ones into --out, atomically.
+// The whole of a file, into a buffer each thread keeps: no 40 KB allocation per document (each
+// made glibc's malloc consolidate the small blocks the previous document's JSON had freed).
+const std::string& read_into_buffer(const std::filesystem::path& file) {
+    thread_local std::string buffer;
+    buffer.clear();
+    std::ifstream in(file, std::ios::binary);
+    char chunk[1 << 16];
+    while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
+        buffer.append(chunk, static_cast<std::size_t>(in.gcount()));
+    }
+    return buffer;
+}
+
+// The document of a finished task, read, validated and staged in --out; a fault (with the
+// schema's errors) when it is not a measurement document.
+std::optional<NewDocument> check_document(const std::string& node, const std::string& id,
+                                          const std::filesystem::path& file,
+                                          const std::filesystem::path& out, Fault& fault) {
+    const auto& text = read_into_buffer(file);
+    NewDocument document{node, "", {}, {}};
+    nlohmann::json parsed;
+    try {
+        parsed = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::exception&) {
+        try {
+            schema::read_json_file(file); // says where: FILE:LINE:COLUMN
+        } catch (const std::exception& error) {
+            fault = {node, id, std::string("document rejected: ") + error.what()};
+        }
+        return std::nullopt;
+    }
+    const auto errors = schema::validate_document(parsed);
+    if (!errors.empty()) {
+        std::string text = schema::format_errors(errors);
+        while (!text.empty() && text.back() == '\n') {
+            text.pop_back();
+        }
+        fault = {node, id,
+                 "document rejected, it does not match the measurement schema (" + file.string() +
+                     "): " + text + "; the host's earlier document in --out is kept as it was"};
+        return std::nullopt;
+    }
+    document.row = row_of(parsed, node + ".json");
+    document.staged = stage_document(out, node, text);
+    return document;
+}
+
+// Validates each finished task's document (on every core) and stores the good ones in --out as
+// one collection (store_collection: the previous documents kept in --out/history/).
 void collect(const Plan& plan, const std::map<int, TaskState>& tasks, const std::set<int>& reported,
              const FleetOptions& options, const std::filesystem::path& work, FleetReport& report,
              std::ostream& log) {
+    std::vector<std::size_t> finished; // tasks whose document to read
     for (std::size_t i = 0; i < plan.nodes.size(); ++i) {
         const auto& node = plan.nodes[i];
         const auto id = plan.job + "_" + std::to_string(i);
@@ -218,38 +292,61 @@ void collect(const Plan& plan, const std::map<int, TaskState>& tasks, const std:
                  task.state + " (Slurm's reason: " + task.reason +
                      (task.exit_code.empty() ? "" : ", exit " + task.exit_code) + ")" +
                      (said.empty() ? "" : "; the task said: " + said)});
-            continue;
-        }
-        const auto document_path = detail::task_file(work, plan.job, i, ".json");
-        if (!std::filesystem::exists(document_path)) {
+        } else if (!std::filesystem::exists(detail::task_file(work, plan.job, i, ".json"))) {
             report.faults.push_back(
                 {node, id, "the task completed but wrote no document; see " + output.string()});
-            continue;
+        } else {
+            finished.push_back(i);
         }
-        nlohmann::json document;
-        try {
-            document = schema::read_json_file(document_path);
-        } catch (const std::exception& error) {
-            report.faults.push_back({node, id, std::string("document rejected: ") + error.what()});
-            continue;
+    }
+    std::vector<std::optional<NewDocument>> documents(finished.size());
+    std::vector<Fault> rejected(finished.size());
+    parallel_for(finished.size(), [&](std::size_t k) {
+        const auto i = finished[k];
+        documents[k] = check_document(plan.nodes[i], plan.job + "_" + std::to_string(i),
+                                      detail::task_file(work, plan.job, i, ".json"),
+                                      options.out_dir, rejected[k]);
+    });
+    std::vector<NewDocument> good;
+    for (std::size_t k = 0; k < finished.size(); ++k) {
+        if (documents[k]) {
+            report.collected.push_back(documents[k]->node);
+            good.push_back(std::move(*documents[k]));
+        } else {
+            report.faults.push_back(std::move(rejected[k]));
         }
-        const auto errors = schema::validate_document(document);
-        if (!errors.empty()) {
-            std::string text = schema::format_errors(errors);
-            while (!text.empty() && text.back() == '\n') {
-                text.pop_back();
-            }
-            report.faults.push_back(
-                {node, id,
-                 "document rejected, it does not match the measurement schema (" +
-                     document_path.string() + "): " + text +
-                     "; the host's earlier document in --out is kept as it was"});
-            continue;
-        }
-        const auto target = options.out_dir / (node + ".json");
-        schema::write_file_atomically(target, schema::dump_document(document));
-        report.collected.push_back(node);
-        log << "fleet: " << node << ": wrote " << target.string() << "\n";
+    }
+    // Every node asked, and what came of it: the fleet page lists those that sent nothing.
+    std::map<std::string, std::string> fault_of;
+    for (const auto& fault : report.faults) {
+        fault_of.emplace(fault.node, fault.reason);
+    }
+    std::vector<AskedNode> asked;
+    for (std::size_t i = 0; i < plan.nodes.size(); ++i) {
+        const auto found = fault_of.find(plan.nodes[i]);
+        asked.push_back({plan.nodes[i], plan.job + "_" + std::to_string(i),
+                         found == fault_of.end() ? "" : found->second});
+        fault_of.erase(plan.nodes[i]);
+    }
+    for (const auto& [node, reason] : fault_of) { // not submitted (drained, down, bad name)
+        asked.push_back({node, "", reason});
+    }
+    const auto count = good.size();
+    store_collection(options.out_dir, {plan.job, utc_now(), std::move(asked), cluster_nodes(), {}},
+                     std::move(good), [](const std::filesystem::path& file) {
+                         // A document in --out that does not read (dropped in by hand) gets no
+                         // row here; the build names it.
+                         try {
+                             return schema::read_json_file(file);
+                         } catch (const std::exception&) {
+                             return nlohmann::json();
+                         }
+                     });
+    if (count > 0) {
+        log << "fleet: wrote " << count << " document" << (count == 1 ? "" : "s") << " into "
+            << options.out_dir.string()
+            << " (the documents before: " << (options.out_dir / "history" / "previous").string()
+            << ")\n";
     }
 }
 

@@ -120,6 +120,9 @@ std::vector<std::string> Store::expand_hosts(const std::string& word) const {
             hosts.push_back(reference.host);
         }
     }
+    for (const auto& [host, file] : lazy_ ? lazy_->files : decltype(Lazy::files)()) {
+        hosts.push_back(host); // each fleet host (read when a page asks for its figures)
+    }
     return hosts;
 }
 
@@ -140,7 +143,23 @@ const HostDocument* Store::by_host(const std::string& host) const {
             return &reference;
         }
     }
+    if (lazy_ && lazy_->files.count(host) != 0) {
+        std::lock_guard lock(lazy_->mutex);
+        auto& loaded = lazy_->loaded[host];
+        if (!loaded) {
+            loaded = std::make_unique<HostDocument>(
+                load_measurement_document(lazy_->files.at(host), lazy_->origin));
+        }
+        return loaded.get();
+    }
     return nullptr;
+}
+
+void Store::add_lazy_hosts(std::vector<std::pair<std::string, std::filesystem::path>> hosts,
+                           Origin origin) {
+    lazy_ = std::make_shared<Lazy>();
+    lazy_->origin = origin;
+    lazy_->files.insert(hosts.begin(), hosts.end());
 }
 
 ProbeResult Store::probe(const std::string& host, const std::string& key) const {
@@ -215,6 +234,10 @@ const HostDocument* Store::document(const std::string& host) const {
         std::string hosts = "this, reference, all";
         for (const auto& reference : references_) {
             hosts += ", " + reference.host;
+        }
+        if (lazy_ && !lazy_->files.empty()) {
+            hosts += " and " + std::to_string(lazy_->files.size()) + " fleet hosts (" +
+                     lazy_->files.begin()->first + ", ...)";
         }
         throw LookupError("no host \"" + host + "\" (known: " + hosts + ")");
     }

@@ -4,6 +4,7 @@
 #include "theme/ui_strings.hpp"
 
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -110,6 +111,12 @@ class Store {
 
     const std::optional<HostDocument>& this_build() const { return this_build_; }
     const std::vector<HostDocument>& references() const { return references_; }
+    /// Hosts whose documents are read only when a page asks for one (fleet hosts: thousands of
+    /// documents, of which the fleet page needs only rows): host name -> file. Thread-safe
+    /// lookups; a document that cannot be read throws InputError naming its file.
+    void add_lazy_hosts(std::vector<std::pair<std::string, std::filesystem::path>> hosts,
+                        Origin origin);
+
     /// Gives the reference documents back (the store is spent): the check stage's store lends
     /// them to the measuring stage instead of copying every document (1,000 fleet hosts).
     std::vector<HostDocument> release_references() && { return std::move(references_); }
@@ -118,6 +125,13 @@ class Store {
     const HostDocument* by_host(const std::string& host) const;
     std::optional<HostDocument> this_build_;
     std::vector<HostDocument> references_;
+    struct Lazy {
+        Origin origin = Origin::Fleet;
+        std::map<std::string, std::filesystem::path> files;
+        std::mutex mutex;
+        std::map<std::string, std::unique_ptr<HostDocument>> loaded;
+    };
+    std::shared_ptr<Lazy> lazy_;
     /// Set only in a for_validation store: the probe keys asked of `this`.
     struct Asked {
         std::mutex mutex;

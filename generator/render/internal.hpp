@@ -2,6 +2,7 @@
 /// Pieces of the render stage shared between its files (not a public interface).
 #include "load/book.hpp"
 #include "measure/store.hpp"
+#include "render/fleet.hpp"
 #include "render/site.hpp"
 #include "render/templates.hpp"
 
@@ -22,6 +23,7 @@ struct SiteContext {
     std::string measurement_source;
     std::string date;                             ///< YYYY-MM-DD
     const std::map<std::string, ui::Strings>& ui; ///< interface strings by language code
+    const FleetData* fleet = nullptr; ///< content/measurements/fleet/ (none: no fleet page)
 
     /// The interface strings of `lang` (one of the book's languages).
     const ui::Strings& strings(const std::string& lang) const { return ui.at(lang); }
@@ -96,11 +98,13 @@ class LanguageOutputs {
 /// contents.html into `dir` (print.html and search-index.js: LanguageOutputs).
 void write_special_pages(const SiteContext& site, const std::filesystem::path& dir);
 
-/// True when the store holds fleet hosts' documents (content/measurements/fleet/*.json).
-bool has_fleet(const measure::Store& store);
-/// The fleet page's title in a language.
-std::string fleet_title(std::string_view lang);
-/// The fleet page's body (render/fleet_page.cpp): hosts, headline figures, charts, provenance.
-std::string fleet_html(const measure::Store& store, std::string_view lang);
+/// What the fleet pages' figures are, for their footer (the theme's strings).
+std::string fleet_source(const ui::Strings& strings);
+/// The fleet page's title in a language (the theme's strings).
+std::string fleet_title(const ui::Strings& strings);
+/// Writes a language's fleet.html, its per-node pages, fleet.csv and fleet.json into `lang_dir`
+/// (render/fleet_page.cpp). Only when site.fleet has nodes.
+void write_fleet_pages(const SiteContext& site, const Language& language,
+                       const std::filesystem::path& lang_dir);
 
 } // namespace gpuguide::render

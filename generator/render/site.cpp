@@ -36,7 +36,8 @@ std::string input_fingerprint(const BuildOptions& options, const measure::Collec
                               const std::string& date) {
     std::vector<std::string> extra{"base_url\t" + options.base_url, "date\t" + date,
                                    "measure\t" + measure.mode,
-                                   "measurements\t" + measure.this_document.generic_string()};
+                                   "measurements\t" + measure.this_document.generic_string(),
+                                   "fleet_threshold\t" + std::to_string(options.fleet_threshold)};
     for (const auto& lang : options.langs) {
         extra.push_back("lang\t" + lang);
     }
@@ -66,6 +67,24 @@ std::string input_fingerprint(const BuildOptions& options, const measure::Collec
         }
     }
     return fingerprint(dirs, extra);
+}
+
+// Each fleet host's document file, after checking that no host has two documents (two fleet
+// files, or a fleet file and a reference).
+std::vector<std::pair<std::string, std::filesystem::path>>
+fleet_files(const FleetData& fleet, const std::filesystem::path& dir,
+            const std::vector<measure::HostDocument>& references) {
+    std::vector<measure::HostDocument> named; // host and file only: what the check reads
+    std::vector<std::pair<std::string, std::filesystem::path>> files;
+    for (const auto& document : references) {
+        named.push_back({document.host, nlohmann::json(), document.file, document.origin});
+    }
+    for (const auto& row : fleet.folder.rows) {
+        named.push_back({row.host, nlohmann::json(), dir / row.file, measure::Origin::Fleet});
+        files.emplace_back(row.host, dir / row.file);
+    }
+    measure::check_one_document_per_host(named);
+    return files;
 }
 
 std::string measurements_hash(const measure::Store& store) {
@@ -264,25 +283,26 @@ BuildReport build_site(const BuildOptions& options) {
     std::optional<Book> book;
     std::optional<Templates> templates;
     auto references = measure::load_reference_documents(measure_options.reference_dir);
-    // Fleet hosts (gpuguide fleet, or a document dropped in by hand) come after the references:
-    // `hosts: all` and host names reach them, and they get the fleet page.
-    for (auto& host : measure::load_reference_documents(
-             options.content_dir / "measurements" / "fleet", measure::Origin::Fleet)) {
-        references.push_back(std::move(host));
-    }
-    measure::check_one_document_per_host(references);
+    // Fleet hosts (gpuguide fleet, or a document dropped in by hand): the fleet page needs their
+    // rows (from the latest collection's index where it still describes the files), and
+    // directives that name a fleet host (or `hosts: all`) read its document when they ask.
+    const auto fleet_dir = options.content_dir / "measurements" / "fleet";
+    const FleetData fleet = load_fleet(fleet_dir, options.fleet_threshold);
+    const auto fleet_hosts = fleet_files(fleet, fleet_dir, references);
     if (previous && previous->inputs == manifest.inputs) {
         manifest.probes = previous->probes;
     } else {
         book.emplace(load_input(options));
         templates.emplace(theme::Theme(options.templates_dir));
         auto validation = measure::Store::for_validation(std::move(references));
+        validation.add_lazy_hosts(fleet_hosts, measure::Origin::Fleet);
         manifest.probes = directives::probes_needed(*book, validation);
         references = std::move(validation).release_references();
     }
 
     // Measure: only the probes the pages use of this machine (none: no process at all).
     auto collected = measure::collect(measure_options, std::move(references), manifest.probes);
+    collected.store.add_lazy_hosts(fleet_hosts, measure::Origin::Fleet);
     manifest.measurements = measurements_hash(collected.store);
 
     BuildReport report;
@@ -320,7 +340,7 @@ BuildReport build_site(const BuildOptions& options) {
 
     // Expand and render.
     const SiteContext site{*book, collected.store, *templates, options, collected.store.summary(),
-                           date,  strings};
+                           date,  strings, &fleet};
     StagingDir staging(options.out_dir);
     const unsigned jobs =
         options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());

@@ -23,6 +23,9 @@ struct BuildOptions {
     std::vector<std::string> langs;  ///< empty = every language
     std::optional<std::int64_t> source_date_epoch; ///< build date; the wall clock when absent
     bool force = false; ///< rebuild even when the manifest says up to date
+    /// The fleet page flags a node's figure worse than its type's median by more than this many
+    /// robust standard deviations (--fleet-threshold).
+    double fleet_threshold = 3.5;
     /// An mdBook project (book.toml): content_dir is its root; its one language at the site root.
     std::optional<BookConfig> project;
 };

@@ -82,7 +82,8 @@ std::string toc_script(const Language& language) {
            ";\n";
 }
 
-std::string contents_html(const Language& language, const std::string& heading, bool fleet) {
+std::string contents_html(const Language& language, const std::string& heading,
+                          const std::string& fleet) {
     std::string html = "<h1>" + escape_html(heading) + "</h1>\n";
     html += "<ol class=\"contents\">\n";
     for (const auto& entry : language.summary) {
@@ -102,9 +103,9 @@ std::string contents_html(const Language& language, const std::string& heading, 
         }
     }
     html += "</ol>\n";
-    if (fleet) {
-        html += "<p class=\"contents-fleet\"><a href=\"fleet.html\">" +
-                escape_html(fleet_title(language.code)) + "</a></p>\n";
+    if (!fleet.empty()) {
+        html += "<p class=\"contents-fleet\"><a href=\"fleet.html\">" + escape_html(fleet) +
+                "</a></p>\n";
     }
     return html;
 }
@@ -175,6 +176,11 @@ std::string extra_page(const SiteContext& site, const Language& language, const 
     json view = base_view(site, language, output);
     view["page"] = {
         {"title", title}, {"path", output}, {"content_html", content_html}, {flag, true}};
+    if (std::string(flag) == "is_fleet") {
+        // The fleet pages' figures are the nodes' own, each named: the footer's line about this
+        // build's measurements would read as if it were about them.
+        view["build"]["measurement_source"] = fleet_source(site.strings(language.code));
+    }
     if (std::string(flag) == "is_404" && !not_found_base(site).empty()) {
         // 404.html is served for any missing path, so only absolute links work from it.
         std::string base = not_found_base(site);
@@ -242,6 +248,7 @@ json base_view(const SiteContext& site, const Language& language,
 }
 
 void write_special_pages(const SiteContext& site, const std::filesystem::path& dir) {
+    const bool has_fleet = site.fleet != nullptr && !site.fleet->empty();
     json languages = json::array();
     for (const Language& language : site.book.languages) {
         const auto lang_dir = dir / language.site_dir;
@@ -249,18 +256,15 @@ void write_special_pages(const SiteContext& site, const std::filesystem::path& d
                              {"name", language.name},
                              {"href", language.site_dir + language.pages.front().output}});
         write_file(lang_dir / "toc.js", toc_script(language));
-        write_file(
-            lang_dir / "contents.html",
-            extra_page(site, language, language.site_dir + "contents.html",
-                       site.strings(language.code).text("contents_heading"),
-                       contents_html(language, site.strings(language.code).text("contents_heading"),
-                                     has_fleet(site.store)),
-                       "is_contents"));
-        if (has_fleet(site.store)) {
-            write_file(lang_dir / "fleet.html",
-                       extra_page(site, language, language.site_dir + "fleet.html",
-                                  fleet_title(language.code), fleet_html(site.store, language.code),
-                                  "is_fleet"));
+        const auto heading = site.strings(language.code).text("contents_heading");
+        write_file(lang_dir / "contents.html",
+                   extra_page(site, language, language.site_dir + "contents.html", heading,
+                              contents_html(language, heading,
+                                            has_fleet ? fleet_title(site.strings(language.code))
+                                                      : std::string()),
+                              "is_contents"));
+        if (has_fleet) {
+            write_fleet_pages(site, language, lang_dir);
         }
     }
     const Language& first = site.book.languages.front();

@@ -198,11 +198,12 @@ Templates::Templates(const theme::Theme& theme) : id_(next_id_++), dir_(theme.ov
     if (auto index = theme.find("language-index.mustache")) {
         add("language-index", *index);
     }
-    for (const std::string folder : {"partials", "tables"}) {
+    // tables/ and fleet/ (the fleet page's parts) are rendered by name ("fleet/outliers").
+    for (const std::string folder : {"partials", "tables", "fleet"}) {
         for (const auto& file : theme.list(folder)) {
             const std::filesystem::path relative = file.path.substr(folder.size() + 1);
             if (relative.extension() == ".mustache" && !relative.has_parent_path()) {
-                const std::string prefix = folder == "tables" ? "tables/" : "";
+                const std::string prefix = folder == "partials" ? "" : folder + "/";
                 add(prefix + relative.stem().string(), file);
             }
         }
@@ -256,7 +257,7 @@ void Templates::check_partial_names() const {
             partial.erase(0, partial.find_first_not_of(' '));
             partial.erase(partial.find_last_not_of(' ') + 1);
             if (!sources_.contains(partial) || partial.starts_with("tables/") ||
-                partial == "layout") {
+                partial.starts_with("fleet/") || partial == "layout") {
                 fail_at(files_.at(name), line_of_offset(text, at),
                         "no partial `" + partial + "`; add " +
                             (dir_ / "partials" / (partial + ".mustache")).generic_string() +
@@ -288,7 +289,8 @@ std::string Templates::render(const std::string& name, const nlohmann::json& vie
 
 void Templates::expand_partials() {
     for (const auto& [name, text] : sources_) {
-        if (!name.starts_with("tables/") && name != "layout" && name != "language-index") {
+        if (!name.starts_with("tables/") && !name.starts_with("fleet/") && name != "layout" &&
+            name != "language-index") {
             continue; // partials are expanded where they are used
         }
         std::string expanded = text;

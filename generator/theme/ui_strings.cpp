@@ -84,6 +84,19 @@ nlohmann::json Strings::merged() const {
     return all;
 }
 
+nlohmann::json Strings::table(std::string_view key) const {
+    nlohmann::json all = nlohmann::json::object();
+    for (auto layer = layers_.rbegin(); layer != layers_.rend(); ++layer) {
+        const auto found = layer->find(key);
+        if (found != layer->end() && found->is_object()) {
+            for (const auto& [name, value] : found->items()) {
+                all[name] = value;
+            }
+        }
+    }
+    return all;
+}
+
 std::string Strings::text(std::string_view key) const {
     for (const auto& layer : layers_) {
         const auto found = layer.find(key);

@@ -34,6 +34,10 @@ class Strings {
     /// Every key of every layer, the first layer's value winning: the `ui` object templates see.
     nlohmann::json merged() const;
 
+    /// An object-valued string (e.g. `fleet`) with the keys of every layer's object, the first
+    /// layer's value winning: a book's strings.json may give some keys and keep the theme's others.
+    nlohmann::json table(std::string_view key) const;
+
     /// The string `key`; std::logic_error naming the key when no layer has it.
     std::string text(std::string_view key) const;
 

@@ -64,17 +64,31 @@ expect_in "$tmp/collect.log" "0 pending, 0 running, 1 done, 0 failed" "progress 
 [[ -z $(find "$out" -name '.*' -o -name '*.tmp*') ]] && pass "no temporary file left in --out" ||
   fail "temporary files left in --out"
 good_sum=$(sha256sum "$out/$node.json")
+cp "$out/$node.json" "$tmp/first-document.json"
+python3 - "$out/history/latest.json" "$node" <<'PY' && pass "history/latest.json records the node asked, its task and Slurm's node list" || fail "history/latest.json"
+import json, sys
+record = json.load(open(sys.argv[1]))
+node = sys.argv[2]
+assert record["format"] == "gpuguide-fleet-collection", record.get("format")
+assert [a["node"] for a in record["asked"]] == [node] and record["asked"][0]["fault"] == "", record["asked"]
+assert record["asked"][0]["task"] == record["job"] + "_0", record["asked"]
+assert node in record["cluster"], record["cluster"]
+assert [r["host"] for r in record["index"]["rows"]] == [node]
+PY
+history_sum=$(sha256sum "$out/history/latest.json")
 
 echo "- gpuguide build shows the collected host on the fleet page, in both languages"
 cp -r content "$tmp/content"
 mkdir -p "$tmp/content/measurements/fleet"
-cp "$out/$node.json" "$tmp/content/measurements/fleet/"
+cp -r "$out/." "$tmp/content/measurements/fleet/" # the document and the collection's history
 if "$gpuguide" build --content "$tmp/content" --out "$tmp/site" --measure reference -q \
   >"$tmp/build.log" 2>&1; then
   for lang in en zh; do
     expect_in "$tmp/site/$lang/fleet.html" "<th scope=\"row\">$node</th>" "$lang/fleet.html lists $node"
     expect_in "$tmp/site/$lang/contents.html" 'href="fleet.html"' "$lang/contents.html links it"
+    expect_in "$tmp/site/$lang/fleet.csv" "$node," "$lang/fleet.csv has its row"
   done
+  expect_in "$tmp/site/en/fleet.html" "Latest collection: Slurm job" "the page names the collection"
 else
   fail "gpuguide build with the fleet document"; cat "$tmp/build.log" >&2
 fi
@@ -91,6 +105,8 @@ expect_in "$tmp/bad-doc.log" "document rejected" "says the document was rejected
 expect_in "$tmp/bad-doc.log" "/schema_version" "gives the schema error's pointer"
 [[ $(sha256sum "$out/$node.json") == "$good_sum" ]] && pass "earlier document byte-identical" ||
   fail "earlier document changed"
+[[ $(sha256sum "$out/history/latest.json") == "$history_sum" ]] &&
+  pass "a collection that brought nothing left the history as it was" || fail "history changed"
 
 echo "- a job that fails"
 wrapper fails 'echo "probe broke: simulated failure on $(hostname)" >&2; exit 7'
@@ -200,6 +216,23 @@ for _ in $(seq 60); do
   [[ $(sinfo --noheader --nodes="$node" --format=%T 2>/dev/null) == idle ]] && break
   sleep 0.5
 done
+
+echo "- a second collection keeps the first one's documents in history/ and the page compares them"
+fleet second --probe-exe "$probe" --probe-arg --quick --out "$out"
+rc=$?
+[[ $rc == 0 ]] && pass "exit 0" || { fail "exit $rc"; cat "$tmp/second.log" >&2; }
+[[ $(sha256sum <"$out/history/previous/$node.json") == "$(sha256sum <"$tmp/first-document.json")" ]] &&
+  pass "history/previous/$node.json is the first collection's document" || fail "history/previous/$node.json"
+[[ -f $out/history/previous.json ]] && pass "history/previous.json kept" || fail "no history/previous.json"
+rm -rf "$tmp/content/measurements/fleet" && cp -r "$out" "$tmp/content/measurements/fleet"
+if "$gpuguide" build --content "$tmp/content" --out "$tmp/site" --measure reference -q \
+  >"$tmp/build2.log" 2>&1; then
+  expect_in "$tmp/site/en/fleet.html" 'id="fleet-changes"' "the page has the changes since the last collection"
+  ! grep -qF "There is no earlier collection" "$tmp/site/en/fleet.html" &&
+    pass "it compares with the first collection" || fail "the page says there is no earlier collection"
+else
+  fail "gpuguide build after the second collection"; cat "$tmp/build2.log" >&2
+fi
 
 echo "- --no-wait, then --collect JOBID"
 rm -rf "$out"

@@ -2,13 +2,15 @@
 // (split at the first NUL byte), each loaded as a fleet host the way the build loads the folder
 // (JSON, the probes' schema, the host name), next to the base book's reference and a real fleet
 // host (tests/books/basic/this-host.json as `node-real`). Then what fleet hosts reach: the fleet
-// page in both languages, and `hosts: all` tables and a fleet host's inline value on a page, with
-// the build's stores (before and after measuring). Refusing with InputError or LookupError is the
-// expected outcome; any other exception, a crash or a sanitizer report is a finding.
+// page's parts in both languages (rows, peers, the section templates, CSV and JSON), and `hosts:
+// all` tables and a fleet host's inline value on a page, with the build's stores (before and after
+// measuring). Refusing with InputError or LookupError is the expected outcome; any other exception,
+// a crash or a sanitizer report is a finding.
 #include "directives/directives.hpp"
 #include "fixture.hpp"
 #include "load/files.hpp"
 #include "markdown/markdown.hpp"
+#include "render/fleet.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -88,9 +90,32 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     expand_page(validation, "en");
     const gpuguide::measure::Store store(std::nullopt, std::move(hosts));
     expand_page(store, "zh");
+    // The fleet page's parts, as the build makes them from the fleet hosts' rows.
+    gpuguide::render::FleetData fleet;
+    for (const auto& host : store.references()) {
+        if (host.origin == Origin::Fleet) {
+            fleet.folder.rows.push_back(
+                gpuguide::fleet::row_of(host.json, host.file.filename().string()));
+        }
+    }
+    fleet.analysis = gpuguide::fleet::analyse(fleet.folder);
+    const auto& templates = gpuguide::fuzz::fixture().templates;
     for (const char* lang : {"en", "zh"}) {
-        gpuguide::fuzz::refusing_bad_input(
-            [&] { (void)gpuguide::render::fleet_html(store, lang); });
+        gpuguide::fuzz::refusing_bad_input([&] {
+            const gpuguide::render::FleetText text(templates, lang);
+            for (const auto& [name, view] :
+                 {std::pair{"fleet/types", gpuguide::render::types_view(fleet, text)},
+                  std::pair{"fleet/outliers", gpuguide::render::outliers_view(fleet, text)},
+                  std::pair{"fleet/drift", gpuguide::render::drift_view(fleet, text)},
+                  std::pair{"fleet/host-table",
+                            gpuguide::render::host_table_view(fleet, text, {0})}}) {
+                auto with_ui = view;
+                with_ui["ui"] = text.ui();
+                (void)templates.render(name, with_ui);
+            }
+            (void)gpuguide::render::fleet_csv(fleet);
+            (void)gpuguide::render::fleet_json(fleet);
+        });
     }
     return 0;
 }

@@ -1,0 +1,334 @@
+// The fleet folder's history and the rows of its documents (see collection.hpp).
+#include "fleet/collection.hpp"
+
+#include "schema/io.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <fcntl.h>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <stdexcept>
+#include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
+
+namespace gpuguide::fleet {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+constexpr const char* kRecordFormat = "gpuguide-fleet-collection";
+constexpr int kRecordVersion = 1;
+
+[[noreturn]] void fail(const fs::path& path, const std::string& what) {
+    throw std::runtime_error(path.string() + ": " + what + " (" + std::strerror(errno) + ")");
+}
+
+fs::path history(const fs::path& dir) {
+    return dir / "history";
+}
+
+// The documents of a folder: its *.json files, not those in subfolders, by file name.
+std::vector<std::string> document_files(const fs::path& dir) {
+    std::vector<std::string> files;
+    std::error_code error;
+    for (fs::directory_iterator it(dir, error), end; !error && it != end; it.increment(error)) {
+        const auto name = it->path().filename().string();
+        if (it->path().extension() == ".json" && !name.starts_with(".") &&
+            it->is_regular_file(error)) {
+            files.push_back(name);
+        }
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+json record_to_json(const CollectionRecord& record) {
+    json asked = json::array();
+    for (const auto& node : record.asked) {
+        asked.push_back({{"node", node.node}, {"task", node.task}, {"fault", node.fault}});
+    }
+    return {{"format", kRecordFormat},
+            {"version", kRecordVersion},
+            {"job", record.job},
+            {"date", record.date},
+            {"asked", std::move(asked)},
+            {"cluster", record.cluster},
+            {"index", rows_to_json(record.rows)}};
+}
+
+// nullopt for a missing, unreadable or foreign record: a build then reads every document.
+std::optional<CollectionRecord> read_record(const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+        return std::nullopt;
+    }
+    try {
+        const auto record = json::parse(in);
+        if (record.value("format", "") != kRecordFormat ||
+            record.value("version", 0) != kRecordVersion) {
+            return std::nullopt;
+        }
+        CollectionRecord result;
+        result.job = record.at("job").get<std::string>();
+        result.date = record.at("date").get<std::string>();
+        for (const auto& node : record.at("asked")) {
+            result.asked.push_back({node.at("node").get<std::string>(),
+                                    node.at("task").get<std::string>(),
+                                    node.at("fault").get<std::string>()});
+        }
+        result.cluster = record.value("cluster", std::vector<std::string>{});
+        if (auto rows = rows_from_json(record.at("index"))) {
+            result.rows = std::move(*rows);
+        }
+        return result;
+    } catch (const json::exception&) {
+        return std::nullopt;
+    }
+}
+
+} // namespace
+
+void parallel_for(std::size_t count, const std::function<void(std::size_t)>& work) {
+    const std::size_t threads =
+        std::min<std::size_t>(count, std::max(1u, std::thread::hardware_concurrency()));
+    std::atomic<std::size_t> next{0};
+    std::vector<std::exception_ptr> errors(count);
+    auto run = [&] {
+        for (std::size_t i = next++; i < count; i = next++) {
+            try {
+                work(i);
+            } catch (...) {
+                errors[i] = std::current_exception();
+            }
+        }
+    };
+    std::vector<std::thread> pool;
+    for (std::size_t t = 1; t < threads; ++t) {
+        pool.emplace_back(run);
+    }
+    run();
+    for (auto& thread : pool) {
+        thread.join();
+    }
+    for (const auto& error : errors) {
+        if (error) {
+            std::rethrow_exception(error);
+        }
+    }
+}
+
+namespace {
+
+// The rows of `files` in `dir`: from `known` where size and time match, else read.
+std::vector<HostRow> rows_of(const fs::path& dir, const std::vector<std::string>& files,
+                             const std::vector<HostRow>& known, const DocumentLoader& load) {
+    std::map<std::string, const HostRow*> by_file;
+    for (const auto& row : known) {
+        by_file.emplace(row.file, &row);
+    }
+    std::vector<HostRow> rows(files.size());
+    std::vector<std::size_t> unknown;
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        HostRow now;
+        stamp(now, dir / files[i]);
+        const auto found = by_file.find(files[i]);
+        if (found != by_file.end() && found->second->size == now.size &&
+            found->second->mtime_ns == now.mtime_ns) {
+            rows[i] = *found->second;
+        } else {
+            unknown.push_back(i);
+        }
+    }
+    std::vector<bool> readable(files.size(), true);
+    parallel_for(unknown.size(), [&](std::size_t k) {
+        const auto i = unknown[k];
+        const auto document = load(dir / files[i]);
+        readable[i] = document.is_object();
+        rows[i] = readable[i] ? row_of(document, files[i]) : HostRow{};
+        stamp(rows[i], dir / files[i]);
+    });
+    std::vector<HostRow> kept;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        if (readable[i]) {
+            kept.push_back(std::move(rows[i]));
+        }
+    }
+    return kept;
+}
+
+void write_all(int fd, std::string_view text, const fs::path& path) {
+    for (std::size_t done = 0; done < text.size();) {
+        const auto n = ::write(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n < 0) {
+            fail(path, "cannot write");
+        }
+        done += static_cast<std::size_t>(n);
+    }
+}
+
+// A temporary file beside `target` holding `text`, not yet synced.
+fs::path stage(const fs::path& target, std::string_view text) {
+    std::string name =
+        (target.parent_path() / ("." + target.filename().string() + ".tmp-XXXXXX")).string();
+    const int fd = ::mkstemp(name.data());
+    if (fd < 0) {
+        fail(name, "cannot create a temporary file");
+    }
+    try {
+        write_all(fd, text, name);
+    } catch (...) {
+        ::close(fd);
+        ::unlink(name.c_str());
+        throw;
+    }
+    ::fchmod(fd, 0644);
+    if (::close(fd) != 0) {
+        ::unlink(name.c_str());
+        fail(name, "cannot close");
+    }
+    return name;
+}
+
+void sync_folder(const fs::path& dir, bool whole_file_system) {
+    const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
+    if (fd < 0) {
+        fail(dir, "cannot open the folder");
+    }
+    // syncfs: every file written so far on this file system reaches the disk in one call, instead
+    // of an fsync per document (20,000 fsyncs took most of a collection's time).
+    const int result = whole_file_system ? ::syncfs(fd) : ::fsync(fd);
+    ::close(fd);
+    if (result != 0) {
+        fail(dir, "cannot sync");
+    }
+}
+
+// history/previous/ := the documents of `dir` as they are now (hard links, no copies).
+void keep_previous(const fs::path& dir, const std::vector<std::string>& files) {
+    const auto fresh = history(dir) / "previous.new";
+    fs::remove_all(fresh);
+    fs::create_directories(fresh);
+    for (const auto& file : files) {
+        std::error_code error;
+        fs::create_hard_link(dir / file, fresh / file, error);
+        if (error) { // a file system without hard links: a copy
+            fs::copy_file(dir / file, fresh / file, error);
+            if (error) {
+                throw std::runtime_error((fresh / file).string() + ": " + error.message());
+            }
+        }
+    }
+}
+
+void swap_in_previous(const fs::path& dir) {
+    const auto fresh = history(dir) / "previous.new";
+    const auto previous = history(dir) / "previous";
+    const auto old = history(dir) / "previous.old";
+    fs::remove_all(old);
+    if (fs::exists(previous)) {
+        fs::rename(previous, old);
+    }
+    fs::rename(fresh, previous);
+    fs::remove_all(old);
+}
+
+} // namespace
+
+fs::path stage_document(const fs::path& dir, const std::string& node, std::string_view text) {
+    fs::create_directories(dir);
+    return stage(dir / (node + ".json"), text);
+}
+
+void store_collection(const fs::path& dir, CollectionRecord latest,
+                      std::vector<NewDocument> documents, const DocumentLoader& load) {
+    if (documents.empty()) {
+        return;
+    }
+    try {
+        fs::create_directories(history(dir));
+    } catch (...) {
+        for (const auto& document : documents) {
+            ::unlink(document.staged.c_str());
+        }
+        throw;
+    }
+    const auto before_files = document_files(dir);
+    auto old_record = read_record(history(dir) / "latest.json");
+    CollectionRecord before = old_record ? std::move(*old_record) : CollectionRecord{};
+    before.rows =
+        rows_of(dir, before_files, before.rows, [&](const fs::path& file) { return load(file); });
+
+    // 1. Every new document staged beside its target, and the history as it will be.
+    std::vector<std::pair<fs::path, fs::path>> renames; // temporary -> target
+    try {
+        for (const auto& document : documents) {
+            const auto target = dir / (document.node + ".json");
+            renames.emplace_back(
+                document.staged.empty() ? stage(target, document.text) : document.staged, target);
+        }
+        keep_previous(dir, before_files);
+        const auto previous_record =
+            stage(history(dir) / "previous.json", record_to_json(before).dump(1) + "\n");
+        renames.emplace_back(previous_record, history(dir) / "previous.json");
+    } catch (...) {
+        for (const auto& [temporary, target] : renames) {
+            ::unlink(temporary.c_str());
+        }
+        throw;
+    }
+    // 2. All of it durable at once, then put in place: each rename replaces a whole file.
+    sync_folder(dir, true);
+    swap_in_previous(dir);
+    for (const auto& [temporary, target] : renames) {
+        fs::rename(temporary, target);
+    }
+
+    // 3. The new record: its rows describe the folder as it now is.
+    std::map<std::string, HostRow> rows;
+    for (auto& row : before.rows) {
+        rows[row.file] = std::move(row);
+    }
+    for (auto& document : documents) {
+        document.row.file = document.node + ".json";
+        stamp(document.row, dir / document.row.file);
+        rows[document.row.file] = std::move(document.row);
+    }
+    latest.rows.clear();
+    for (auto& [file, row] : rows) {
+        latest.rows.push_back(std::move(row));
+    }
+    probes::schema::write_file_atomically(history(dir) / "latest.json",
+                                          record_to_json(latest).dump(1) + "\n");
+    sync_folder(dir, false);
+    sync_folder(history(dir), false);
+}
+
+FleetFolder read_fleet_folder(const fs::path& dir, const DocumentLoader& load) {
+    FleetFolder folder;
+    if (!fs::is_directory(dir)) {
+        return folder;
+    }
+    folder.latest = read_record(history(dir) / "latest.json");
+    folder.rows = rows_of(dir, document_files(dir),
+                          folder.latest ? folder.latest->rows : std::vector<HostRow>{}, load);
+    folder.previous = read_record(history(dir) / "previous.json");
+    if (folder.previous) {
+        const auto previous_dir = history(dir) / "previous";
+        folder.previous->rows =
+            rows_of(previous_dir, document_files(previous_dir), folder.previous->rows, load);
+    }
+    return folder;
+}
+
+} // namespace gpuguide::fleet

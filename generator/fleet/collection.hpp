@@ -1,0 +1,77 @@
+#pragma once
+/// A fleet folder (content/measurements/fleet/) and its history: one document per host, and in
+/// history/ the record of the latest collection (which nodes it asked, what came of each, the
+/// rows of every document), the record of the one before, and the documents as they were before
+/// the latest collection (docs/design.md "Fleet": "History").
+#include "fleet/rows.hpp"
+
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpuguide::fleet {
+
+/// A node a collection asked for, and what came of it.
+struct AskedNode {
+    std::string node;
+    std::string task;  ///< Slurm's "JOB_I", "" when nothing was submitted for it
+    std::string fault; ///< why no document came ("" when one did)
+};
+
+/// What a collection is and asked; `rows` describe the folder's documents after it.
+struct CollectionRecord {
+    std::string job;
+    std::string date; ///< when it was collected, ISO 8601 UTC
+    std::vector<AskedNode> asked;
+    /// Every node Slurm listed when the collection ran (empty: not known), so that a node which
+    /// left the cluster shows as gone even when a collection asks only a few nodes.
+    std::vector<std::string> cluster;
+    std::vector<HostRow> rows;
+};
+
+/// A document a collection brings in: validated, with its row.
+struct NewDocument {
+    std::string node; ///< the file is NODE.json
+    std::string text; ///< written as it was measured (unless already staged)
+    HostRow row;
+    std::filesystem::path staged; ///< stage_document's temporary file, when the text is there
+};
+
+/// Writes `text` to a temporary file beside DIR/NODE.json (not yet synced or renamed), for
+/// NewDocument::staged: a collector can stage each document as it checks it, on its own thread,
+/// instead of holding 20,000 texts. Throws std::runtime_error naming the path.
+std::filesystem::path stage_document(const std::filesystem::path& dir, const std::string& node,
+                                     std::string_view text);
+
+/// Reads a measurement document (validated) for a row; throws naming the file when it cannot, or
+/// returns null to leave the file without a row.
+using DocumentLoader = std::function<nlohmann::json(const std::filesystem::path&)>;
+
+/// Runs work(i) for each i in [0, count) on every core; the first exception (by i) is rethrown
+/// once all have finished.
+void parallel_for(std::size_t count, const std::function<void(std::size_t)>& work);
+
+/// Writes a collection into `dir`: the new documents (each file whole, old or new, at any
+/// moment: every one is written to a temporary file, made durable with one syncfs(2), then
+/// renamed over its host's), and history/ rotated first (the documents as they were, hard-linked
+/// into history/previous/; the latest record becomes history/previous.json), then the new
+/// record, history/latest.json. `load` reads the rows of documents the old record does not
+/// describe. Nothing is written when `documents` is empty (a failed collection changes nothing).
+/// Throws std::runtime_error naming the path on a write error.
+void store_collection(const std::filesystem::path& dir, CollectionRecord record,
+                      std::vector<NewDocument> documents, const DocumentLoader& load);
+
+/// A fleet folder as the build sees it.
+struct FleetFolder {
+    std::vector<HostRow> rows;                ///< every HOST.json, in file-name order
+    std::optional<CollectionRecord> latest;   ///< history/latest.json (asked nodes)
+    std::optional<CollectionRecord> previous; ///< history/previous.json, rows of history/previous/
+};
+
+/// Reads `dir`'s rows, each from the latest record's index when the file's size and modification
+/// time still match it, else from the document (`load`). No folder: nothing.
+FleetFolder read_fleet_folder(const std::filesystem::path& dir, const DocumentLoader& load);
+
+} // namespace gpuguide::fleet

@@ -1,0 +1,187 @@
+// The fleet's whole table for an operator's own tools: LANG/fleet.csv and LANG/fleet.json, the
+// same bytes in every language (names and figures, no prose). Figures are in each headline's
+// unit (fleet.json's "units"); vs_type is (value - type median) / median; change is since the
+// node's previous document.
+#include "measure/store.hpp"
+#include "render/fleet.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace gpuguide::render {
+namespace {
+
+using fleet::headlines;
+using nlohmann::json;
+
+const char* status_name(fleet::Status status) {
+    switch (status) {
+    case fleet::Status::Ok:
+        return "ok";
+    case fleet::Status::Failed:
+        return "failed";
+    case fleet::Status::Missing:
+        return "missing";
+    }
+    return "?";
+}
+
+// A CSV field (RFC 4180): quoted when it holds a comma, quote or line break.
+std::string field(const std::string& text) {
+    if (text.find_first_of(",\"\r\n") == std::string::npos) {
+        return text;
+    }
+    std::string quoted = "\"";
+    for (const char c : text) {
+        quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    }
+    return quoted + "\"";
+}
+
+std::string number(double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.6g", value);
+    return text;
+}
+
+struct Derived {
+    std::optional<double> vs_type, change;
+    bool flagged = false;
+};
+
+// Per row and headline: the figure against its type's median, the change since the previous
+// document, and whether it is among the figures at fault.
+std::vector<std::vector<Derived>> derived(const FleetData& fleet) {
+    const auto& analysis = fleet.analysis;
+    std::vector<std::vector<Derived>> all(fleet.folder.rows.size(),
+                                          std::vector<Derived>(headlines().size()));
+    for (std::size_t r = 0; r < all.size(); ++r) {
+        const auto& type = analysis.types[analysis.type_of[r]];
+        for (std::size_t h = 0; h < headlines().size(); ++h) {
+            const auto& figure = fleet.folder.rows[r].figures[h];
+            if (figure && type.spread[h] && type.spread[h]->median > 0) {
+                all[r][h].vs_type =
+                    (figure->value - type.spread[h]->median) / type.spread[h]->median;
+            }
+        }
+        for (const auto& change : analysis.change[r]) {
+            all[r][change.headline].change = change.relative;
+        }
+    }
+    for (const auto& outlier : analysis.outliers) {
+        for (const auto& deviation : outlier.at_fault) {
+            all[outlier.row][deviation.headline].flagged = true;
+        }
+    }
+    return all;
+}
+
+} // namespace
+
+std::string fleet_csv(const FleetData& fleet) {
+    const auto& analysis = fleet.analysis;
+    std::string csv = "host,type,status,gpus,gpu_model,cpu,driver,cuda,vbios,ecc,date,file";
+    for (const auto& headline : headlines()) {
+        const std::string key = headline.key;
+        csv += "," + key + "," + key + "_share_of_datasheet," + key + "_vs_type," + key + "_change";
+    }
+    csv += ",gpus_missing,flagged\n";
+    const auto extra = derived(fleet);
+    std::vector<int> gpus_missing(fleet.folder.rows.size(), 0);
+    for (const auto& outlier : analysis.outliers) {
+        gpus_missing[outlier.row] = outlier.gpus_missing;
+    }
+    auto optional = [](const std::optional<double>& value) {
+        return value ? number(*value) : std::string();
+    };
+    for (std::size_t r = 0; r < fleet.folder.rows.size(); ++r) {
+        const auto& row = fleet.folder.rows[r];
+        const auto& type = analysis.types[analysis.type_of[r]];
+        csv += field(row.host) + "," + field(fleet::type_name(type, "CPU only")) + "," +
+               status_name(analysis.status[r]) + "," + std::to_string(row.gpus) + "," +
+               field(row.gpu_model) + "," + field(row.cpu) + "," + field(row.driver) + "," +
+               field(row.cuda) + "," + field(row.vbios) + "," + field(row.ecc) + "," +
+               field(row.date) + "," + field(row.file);
+        std::string flagged;
+        for (std::size_t h = 0; h < headlines().size(); ++h) {
+            const auto& figure = row.figures[h];
+            csv += "," + (figure ? number(figure->value) : "") + "," +
+                   (figure ? optional(figure->share) : "") + "," + optional(extra[r][h].vs_type) +
+                   "," + optional(extra[r][h].change);
+            if (extra[r][h].flagged) {
+                flagged += (flagged.empty() ? "" : " ") + std::string(headlines()[h].key);
+            }
+        }
+        csv += "," + std::to_string(gpus_missing[r]) + "," + field(flagged) + "\n";
+    }
+    return csv;
+}
+
+std::string fleet_json(const FleetData& fleet) {
+    const auto& analysis = fleet.analysis;
+    json units = json::object(), types = json::array(), hosts = json::array();
+    for (const auto& headline : headlines()) {
+        units[headline.key] = headline.unit;
+    }
+    for (const auto& type : analysis.types) {
+        json spread = json::object();
+        for (std::size_t h = 0; h < headlines().size(); ++h) {
+            if (type.spread[h]) {
+                spread[headlines()[h].key] = {{"median", type.spread[h]->median},
+                                              {"robust_sd", type.spread[h]->sigma},
+                                              {"nodes", type.spread[h]->nodes}};
+            }
+        }
+        types.push_back({{"type", fleet::type_name(type, "CPU only")},
+                         {"nodes", type.rows.size()},
+                         {"ok", type.ok},
+                         {"failed", type.failed},
+                         {"missing", type.missing},
+                         {"driver", type.driver.value},
+                         {"figures", std::move(spread)}});
+    }
+    const auto extra = derived(fleet);
+    for (std::size_t r = 0; r < fleet.folder.rows.size(); ++r) {
+        const auto& row = fleet.folder.rows[r];
+        json figures = json::object();
+        for (std::size_t h = 0; h < headlines().size(); ++h) {
+            if (const auto& figure = row.figures[h]) {
+                json item = {{"value", figure->value}, {"flagged", extra[r][h].flagged}};
+                auto put = [&](const char* key, const std::optional<double>& value) {
+                    if (value) {
+                        item[key] = *value;
+                    }
+                };
+                if (figure->gpu >= 0) {
+                    item["gpu"] = figure->gpu;
+                }
+                put("share_of_datasheet", figure->share);
+                put("vs_type", extra[r][h].vs_type);
+                put("change", extra[r][h].change);
+                figures[headlines()[h].key] = std::move(item);
+            }
+        }
+        auto host = fleet::node_json(row);
+        host["type"] = fleet::type_name(analysis.types[analysis.type_of[r]], "CPU only");
+        host["status"] = status_name(analysis.status[r]);
+        host["failed_probes"] = row.failed;
+        host["figures"] = std::move(figures);
+        hosts.push_back(std::move(host));
+    }
+    json missing = json::array();
+    for (const auto& node : analysis.missing) {
+        missing.push_back({{"node", node.node}, {"task", node.task}, {"reason", node.reason}});
+    }
+    return json{{"threshold", analysis.options.threshold},
+                {"min_spread", analysis.options.min_spread},
+                {"units", std::move(units)},
+                {"types", std::move(types)},
+                {"missing", std::move(missing)},
+                {"new", analysis.new_hosts},
+                {"gone", analysis.gone_hosts},
+                {"hosts", std::move(hosts)}}
+               .dump(-1, ' ', false, json::error_handler_t::replace) +
+           "\n";
+}
+
+} // namespace gpuguide::render
