@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Asserts that the statements corrected for issues 18 and 52 stay corrected, and that key figures
-of the pages added for issue 52 (33–42) stay on them, each as its cited source gives it.
+"""Asserts that the statements corrected for issues 18 and 52 stay corrected, that key figures of
+the pages added for issue 52 (33–42) stay on them, each as its cited source gives it, and that the
+pages keep saying what each figure is (issue 51: no "this machine" for the reference, MFU on the
+datasheet peak, GiB converted to GB).
 
 Each row names a page (both languages have their own rows), a phrase the page must no longer
 contain (the old, wrong statement, or None) and a phrase it must contain: the corrected claim
@@ -149,6 +151,46 @@ ROWS = [
     ("zh/42-buying-at-scale.md", None, "140 万元（每卡 17.5 万元）"),
     ("en/42-buying-at-scale.md", None, "| USD 296,644 | 37,081 |"),
     ("zh/42-buying-at-scale.md", None, "| 296,644 美元 | 37,081 美元 |"),
+    # Issue 51: every figure says what it is. The introduction no longer says the copy was built on a
+    # machine whose GPU is the reference's, and it lists the kinds of figure.
+    ("en/index.md", "built on a machine whose GPU is", "A peak derived from clocks"),
+    ("zh/index.md", "构建机的 GPU 是", "由频率推算的峰值"),
+    ("en/index.md", "on the GPU this guide was built on", "pairs two different hosts"),
+    ("zh/index.md", "构建本指南的 GPU", "不会把两台不同的主机凑成一对"),
+    # Page 27: the MFU is applied to the dense datasheet peak, as defined, not to the measured GEMM rate.
+    ("en/27-training-time-and-cost.md", "40 % of the measured GEMM rate", "peak: \"{datasheet:bf16_tensor_tflops} [TFLOP/s]\""),
+    ("zh/27-training-time-and-cost.md", "按实测 GEMM 速率的 40%", "peak: \"{datasheet:bf16_tensor_tflops} [TFLOP/s]\""),
+    ("en/27-training-time-and-cost.md", "is a better denominator than the datasheet peak", "MFU is defined against the dense datasheet peak"),
+    ("zh/27-training-time-and-cost.md", "比规格峰值更适合做分母", "MFU 的定义以稠密官方规格峰值为分母"),
+    # Page 34's cost-of-training table and page 26's LoRA run do the same.
+    ("en/34-renting-gpus.md", "40 % of the measured GEMM rate", "title: Cost of training runs (BF16, 40 % MFU on the dense datasheet peak)"),
+    ("zh/34-renting-gpus.md", "实测 GEMM 速度的 40%", "title: 训练一次的成本（BF16，按稠密官方规格峰值计 MFU 40%）"),
+    ("en/26-fine-tuning.md", "at 35 % of that measured rate", "title: LoRA run time at 40 % of the dense BF16 datasheet peak"),
+    ("zh/26-fine-tuning.md", "按这一实测速率的 35% 计", "title: 按稠密 BF16 官方规格峰值的 40% 计算的 LoRA 训练时间"),
+    # Page 26 says where the reader meets the fit table that CUDA's GiB are converted to GB, and why
+    # the "141 GB" H200 shows as 139.8 GiB ≈ 150 GB; page 24 says the same.
+    ("en/26-fine-tuning.md", None, "CUDA reports\nmemory in GiB (2³⁰ bytes)"),
+    ("zh/26-fine-tuning.md", None, "CUDA 以 GiB（2³⁰ 字节）报告显存"),
+    ("en/26-fine-tuning.md", None, "appears here as 139.8 GiB ≈ 150 GB"),
+    ("zh/26-fine-tuning.md", None, "在这里显示为 139.8 GiB ≈ 150 GB"),
+    ("en/24-llm-inference-sizing.md", None, "CUDA counts memory in GiB, 2³⁰ bytes"),
+    ("zh/24-llm-inference-sizing.md", None, "CUDA 以 GiB（2³⁰ 字节）计显存"),
+    # Clock-derived peaks are not called datasheet peaks; page 05 shows both and says why they differ.
+    ("en/05-tensor-cores.md", "measured vs theoretical (dense)", "corresponds to about 1,830 MHz"),
+    ("zh/05-tensor-cores.md", "实测与理论峰值（稠密）", "对应约 1,830 MHz"),
+    ("en/05-tensor-cores.md", None, "{label: BF16 datasheet, datasheet: bf16_tensor_tflops}"),
+    ("zh/05-tensor-cores.md", None, "{label: BF16 官方规格, datasheet: bf16_tensor_tflops}"),
+    ("en/08-gpu-metrics.md", "theoretical dashed", "title: Roofline (measured ceilings solid, datasheet peaks dashed)"),
+    ("zh/08-gpu-metrics.md", "虚线为理论值", "title: 屋顶线（实线为实测上限，虚线为官方规格峰值）"),
+    # Page 03's table labels its host columns from the kind: no "This machine's CPU/GPU" labels.
+    ("en/03-gpu-architecture.md", "label: This machine's GPU", "  - {host: this, device: gpu}"),
+    ("zh/03-gpu-architecture.md", "label: 本机 GPU", "  - {host: this, device: gpu}"),
+    # Page 04 compares the CPU and the GPU of one machine, named by a phrase span.
+    ("en/04-why-gpus.md", "the CPU of the machine that built this guide", "In figures, on `phrase:machine`"),
+    ("zh/04-why-gpus.md", "构建本指南的机器上 CPU", "具体数字（`phrase:machine`）"),
+    # Prefill at 70 % of a measured GEMM rate is called what it is, not an MFU.
+    ("en/35-serving-at-load.md", None, "rate, not an MFU"),
+    ("zh/35-serving-at-load.md", None, "不是 MFU"),
 ]
 
 ROWS_52 = [
