@@ -125,7 +125,7 @@ class Evaluator {
             return std::nullopt;
         }
         const double in_unit = *number * scale_of(*value, key, unit) / unit.scale;
-        note_input(figure_words(key, context_.ui), measure::format_value(*value, context_.ui).text,
+        note_input(figure_words(key, context_), measure::format_value(*value, context_.ui).text,
                    in_unit, measure::unit_of(*value), unit, input_kind(result));
         return in_unit;
     }
@@ -292,7 +292,16 @@ std::string estimate_text(double value, const formula::Unit& unit) {
     return text;
 }
 
-std::string figure_words(const std::string& key, const ui::Strings& strings) {
+std::string figure_words(const std::string& key, const Context& context) {
+    if (key.starts_with("datasheet:")) { // the catalogue column's header: "BF16 tensor (dense)"
+        const auto field = key.substr(10);
+        const auto data = context.book.data.find(kGpuCatalogue);
+        const auto header = data == context.book.data.end()
+                                ? field
+                                : column_header(data->second, field, context.lang);
+        return context.ui.fill("figure_datasheet", {header});
+    }
+    const auto& strings = context.ui;
     // "gpu.stream/devices/0/triad" -> "gpu.stream/triad": names do not depend on the device.
     std::string general = key;
     if (const auto at = general.find("/devices/"); at != std::string::npos) {
@@ -309,7 +318,7 @@ std::string estimate_title(const formula::Formula& parsed, const Estimated& esti
     for (const auto& input : estimated.inputs) {
         from += (from.empty() ? "" : separator) + input;
     }
-    const auto namer = [&](const std::string& key) { return figure_words(key, context.ui); };
+    const auto namer = [&](const std::string& key) { return figure_words(key, context); };
     return context.ui.fill("estimate_title",
                            {formula::pretty(parsed, namer) + extra, from.empty() ? "—" : from});
 }

@@ -35,9 +35,10 @@ struct Estimated {
     bool reads_figures() const { return uses_measurement || uses_datasheet; }
 };
 
-/// A measured key in words for readers: strings.json's `figure_names` for the key without its
-/// device ("gpu.stream/triad" -> "STREAM triad bandwidth"), else the key without its device.
-std::string figure_words(const std::string& key, const ui::Strings& strings);
+/// A figure's key in words for readers: strings.json's `figure_names` for a measured key without
+/// its device ("gpu.stream/triad" -> "STREAM triad bandwidth"), else the key without its device;
+/// for `datasheet:FIELD` the catalogue column's header ("BF16 tensor (dense) (datasheet)").
+std::string figure_words(const std::string& key, const Context& context);
 
 /// Parses `text`, failing with "bad formula `TEXT`: problem (column N)".
 formula::Formula parse_formula(const std::string& text, const FailAt& fail);

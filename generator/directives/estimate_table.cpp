@@ -104,7 +104,7 @@ Cell evaluate_cell(const Estimate& estimate, const Row& row, const std::string& 
         {}, evaluate_estimate(estimate.formula, estimate.unit, row.constants, host, context, fail)};
     const auto& value = cell.estimated.value;
     const std::string extra = row.with.empty() ? "" : " (" + row.with + ")";
-    cell.view = {{"kind", cell.estimated.uses_measurement ? "estimate" : "record"},
+    cell.view = {{"kind", cell.estimated.reads_figures() ? "estimate" : "record"},
                  {"title", estimate_title(estimate.formula, cell.estimated, context, extra)},
                  {"numeric", value.has_value()}};
     if (!value) {
@@ -166,7 +166,7 @@ std::vector<TableHost> table_hosts(const Body& body, const Context& context,
 // [GiB]. Inputs: GPU memory: 139.8 GiB = 150 GB (reference measurement, reference-h200)."
 json formulas_note(const std::vector<Estimate>& estimates, const Constants& constants,
                    const std::vector<std::string>& inputs, const Context& context) {
-    const auto namer = [&](const std::string& key) { return figure_words(key, context.ui); };
+    const auto namer = [&](const std::string& key) { return figure_words(key, context); };
     const auto separator = context.ui.text("list_separator");
     std::string formulas;
     for (const auto& estimate : estimates) {
@@ -253,8 +253,8 @@ Columns evaluate_columns(const Body& body, const Context& context,
                 out.all.push_back(std::move(column));
                 break; // the same for every host
             }
-            // A column of another host's figures names it, also when it is the only one.
-            if (hosts.size() > 1 || host != "this") {
+            // With several hosts, each column names its own (one host's is named in the caption).
+            if (hosts.size() > 1) {
                 column.label = label(host);
             }
             out.all.push_back(std::move(column));
@@ -272,6 +272,16 @@ Columns evaluate_columns(const Body& body, const Context& context,
         for (const auto& cell : cells) {
             for (const auto& source : cell.estimated.sources) {
                 out.missing.add(source);
+            }
+            // No probe at fault (a GPU the catalogue lacks, say): the estimate's own reason.
+            const auto& reason = cell.estimated.reason;
+            const bool probes_ok =
+                std::all_of(cell.estimated.sources.begin(), cell.estimated.sources.end(),
+                            [](const measure::ProbeResult& result) { return result.ok(); });
+            auto& reasons = out.missing.other_reasons;
+            if (probes_ok && !reason.empty() &&
+                std::find(reasons.begin(), reasons.end(), reason) == reasons.end()) {
+                reasons.push_back(reason);
             }
         }
         out.missing_labels.push_back(out.all[c].label);
@@ -311,8 +321,16 @@ BlockHtml estimate_table(const Body& body, const Context& context) {
     const auto estimates = read_estimates(body);
     const auto table_constants = read_constants(body, root, "constants", {});
     const auto rows = read_rows(body, table_constants);
-    const auto columns = evaluate_columns(body, context, estimates, rows,
-                                          table_hosts(body, context, estimates, table_constants));
+    const auto hosts = table_hosts(body, context, estimates, table_constants);
+    const auto columns = evaluate_columns(body, context, estimates, rows, hosts);
+    // One host that is not this machine: the caption says whose figures these are.
+    std::string caption = body.text_or(root, "caption", "");
+    if (hosts.size() == 1 && hosts.front().host != "this") {
+        const auto whose =
+            context.store.host_label(hosts.front().host, measure::HostPart::Machine, context.ui);
+        caption =
+            caption.empty() ? whose : caption + context.ui.text("provenance_separator") + whose;
+    }
 
     json header = json::array(), view_rows = json::array();
     bool any_estimate_shown = false;
@@ -342,7 +360,7 @@ BlockHtml estimate_table(const Body& body, const Context& context) {
     }
     const std::string title = body.text_or(root, "title", "");
     json view{{"title", title},
-              {"caption", body.text_or(root, "caption", "")},
+              {"caption", caption},
               {"lang", context.lang},
               {"columns", std::move(header)},
               {"rows", std::move(view_rows)},

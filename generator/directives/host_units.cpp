@@ -59,8 +59,9 @@ void add_keys(const HostSpan& span, std::set<std::string>& keys) {
         try { // a bad formula is reported when the span renders, with its line
             const auto arrow = rest.rfind("=>");
             const auto parsed = formula::parse(rest.substr(0, arrow));
-            for (const auto& key : formula::keys(parsed)) {
-                keys.insert(split_probe_path(key).probe);
+            for (const auto& key : formula::keys(parsed)) { // a datasheet: the GPU's, as gpu.specs
+                keys.insert(key.starts_with("datasheet:") ? "gpu.specs"
+                                                          : split_probe_path(key).probe);
             }
         } catch (const formula::FormulaError&) {
         }

@@ -134,8 +134,10 @@ InlineHtml data_value(const std::string& spec, const Context& context, int line)
 } // namespace
 
 HostAndRest split_host(const std::string& spec) {
+    // A host is a word before the first colon: a colon inside a formula's `{datasheet:FIELD}`,
+    // or after a space, belongs to the rest.
     const auto colon = spec.find(':');
-    if (colon == std::string::npos) {
+    if (colon == std::string::npos || spec.find_first_of("{ [(", 0) < colon) {
         return {"this", spec};
     }
     return {spec.substr(0, colon), spec.substr(colon + 1)};

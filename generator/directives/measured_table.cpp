@@ -123,6 +123,20 @@ ProbePath row_path(const Body& body, const YAML::Node& row, const Column& column
     return path;
 }
 
+// The kind of a host column's figures: this machine's, the reference's or a fleet node's.
+measure::FigureKind host_kind(const Context& context, const std::string& host) {
+    const measure::HostDocument* document = nullptr;
+    try {
+        document = context.store.document(host);
+    } catch (const measure::LookupError&) { // the column's lookups report it, with file:line
+    }
+    if (document == nullptr || document->origin == measure::Origin::Measured) {
+        return measure::FigureKind::Measured;
+    }
+    return document->origin == measure::Origin::Fleet ? measure::FigureKind::Fleet
+                                                      : measure::FigureKind::Reference;
+}
+
 // `this` names one machine for the whole table (Store::unit_host), and host columns not labelled
 // by the author are labelled by the kind of their host: "This machine", "GPU of reference-h200
 // (reference)".
@@ -145,6 +159,7 @@ void name_hosts(const Body& body, const Context& context, std::vector<Column>& c
     const auto host = context.store.unit_host("this", keys);
     for (auto& column : columns) {
         if (column.record != nullptr) {
+            column.kind = "record";
             continue;
         }
         const auto part = column.device == "cpu"   ? measure::HostPart::Cpu
@@ -159,6 +174,7 @@ void name_hosts(const Body& body, const Context& context, std::vector<Column>& c
         if (!column.labelled) {
             column.label = context.store.host_label(column.host, part, context.ui);
         }
+        column.kind = std::string(measure::kind_name(host_kind(context, column.host)));
     }
 }
 

@@ -21,6 +21,7 @@ struct Column {
     bool labelled = false;   // the author gave the label
     bool stands_in = false;  // asked as `this`, answered by the reference (no GPU figures here)
     std::string asked_label; // a stand-in's label as `this` ("This machine"), for the missing line
+    std::string kind = "host"; // its header's: the host's kind (measured, reference, fleet), record
 };
 
 // One cell; `notes` are added later, only for the columns that stay in the table.

@@ -103,8 +103,7 @@ std::pair<json, json> header_and_rows(const Layout& layout, const std::vector<Co
     json header = json::array(), rows = json::array();
     for (int c : layout.shown) {
         header.push_back(c < 0 ? json{{"label", stand_in_label}, {"kind", "datasheet"}}
-                               : json{{"label", columns[c].label},
-                                      {"kind", columns[c].record ? "record" : "host"}});
+                               : json{{"label", columns[c].label}, {"kind", columns[c].kind}});
     }
     for (std::size_t r = 0; r < grid.size(); ++r) {
         json cells = json::array();

@@ -18,7 +18,7 @@ import re
 import sys
 from pathlib import Path
 
-PATH_PATTERN = re.compile(r"\{|\b(?:gpu|cpu)\.[a-z]+/devices/\d")
+PATH_PATTERN = re.compile(r"\{|\b(?:gpu|cpu)\.[a-z]+/devices/\d|\bdatasheet:[a-z_]+")
 
 
 def text_of(fragment):

@@ -23,7 +23,7 @@ TEST_CASE("gg-table: host columns, values with units scaled, provenance per sour
                                  "gg-table\ntitle: STREAM\nprobe: gpu.stream\nhosts: all\nrows:\n"
                                  "  - {label: Triad, value: /devices/0/triad}\n" +
                                  kFence + "\n");
-    CHECK(html.find("<th scope=\"col\" class=\"kind-host\">This machine</th>") !=
+    CHECK(html.find("<th scope=\"col\" class=\"kind-measured\">This machine</th>") !=
           std::string::npos);
     CHECK(html.find(">Reference ref-host</th>") != std::string::npos); // a reference says so
     CHECK(html.find(">3.01\u00A0TB/s</td>") != std::string::npos);
