@@ -20,6 +20,10 @@ function committedReferences() {
   });
 }
 
+const HOST = {
+  en: (r) => `reference measurement from ${r.host} (`,
+  zh: (r) => `参考测量，来自 ${r.host}（`,
+};
 const LABEL = {
   en: (r) => `reference measurement from ${r.host} (${r.gpu}), not this machine`,
   zh: (r) => `参考测量，来自 ${r.host}（${r.gpu}），并非本机`,
@@ -58,7 +62,10 @@ describe("the measured reference", () => {
         await page.goto(`${server.url}${lang}/${name}.html`);
         const notes = await page.locator("p.provenance-reference").allTextContents();
         assert.ok(notes.length > 0, `${lang}/${name}: no reference provenance note`);
-        for (const note of notes) assert.ok(note.startsWith(LABEL[lang](measured)), `${lang}/${name}: "${note}"`);
+        // A GPU figure's note names the reference's GPU; a CPU figure set beside it (one host
+        // per table: page 03's CPU column) is the reference host's too, and names its CPU.
+        for (const note of notes) assert.ok(note.startsWith(HOST[lang](measured)), `${lang}/${name}: "${note}"`);
+        assert.ok(notes.some((note) => note.startsWith(LABEL[lang](measured))), `${lang}/${name}: no note names ${measured.gpu}`);
         assert.ok((await page.locator("td.kind-reference").count()) > 0, `${lang}/${name}: no reference cell`);
         assert.equal(await page.locator("td.kind-reference", { hasText: /^(not measured|未测量)$/ }).count(), 0);
       }
