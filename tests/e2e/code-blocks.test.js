@@ -10,9 +10,8 @@ const assert = require("node:assert/strict");
 const fs = require("node:fs");
 const path = require("node:path");
 const { pathToFileURL } = require("node:url");
-const { serve, launch, watch, screenshotDir, requireSite, htmlPages } = require("./lib/site");
+const { serve, launch, watch, screenshotDir, requireSite, htmlPages, axeViolations } = require("./lib/site");
 
-const AXE = require.resolve("axe-core/axe.min.js");
 const mdbookSite = process.env.GPUGUIDE_MDBOOK_SITE ? path.resolve(process.env.GPUGUIDE_MDBOOK_SITE) : null;
 const SHOTS = [
   { rel: "en/06-cuda.html", language: "cpp" },
@@ -127,13 +126,7 @@ describe("mdBook code blocks from file://", () => {
       for (const rel of htmlPages(mdbookSite).filter((p) => p === "code.html" || p === "blocks.html")) {
         await page.goto(server.url + rel);
         await page.locator(".code-block").first().hover().catch(() => {}); // buttons shown too
-        await page.addScriptTag({ path: AXE });
-        const found = await page.evaluate(async () => {
-          const result = await window.axe.run(document, {
-            runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
-          });
-          return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")})`);
-        });
+        const found = await axeViolations(page);
         for (const v of found) violations.push(`${rel} [${theme}] ${v}`);
       }
       await page.close();
