@@ -60,6 +60,10 @@ const std::unordered_map<std::string_view, std::string_view> kAliases = {
     {"ptx", "GNU Assembler"},
 };
 
+// Info-string words that say "no language": answered without loading the syntax repository.
+const std::unordered_set<std::string_view> kPlain = {"text", "txt", "plain", "plaintext",
+                                                     "output", "console", "none", "nohighlight"};
+
 // Words that CUDA adds to C++, which Kate's C++ definition shows as plain identifiers.
 const std::unordered_set<std::string_view> kCudaKeywords = {
     "__global__",      "__device__",        "__host__",         "__shared__",
@@ -308,7 +312,7 @@ Engine& engine() {
 
 std::optional<std::vector<std::string>> lines_html(std::string_view language,
                                                    const std::vector<std::string_view>& lines) {
-    if (language.empty()) {
+    if (language.empty() || kPlain.contains(lower(language))) {
         return std::nullopt;
     }
     Engine& state = engine();
@@ -324,7 +328,8 @@ std::optional<std::vector<std::string>> lines_html(std::string_view language,
 }
 
 bool knows(std::string_view language) {
-    return !language.empty() && engine().definition(language).isValid();
+    return !language.empty() && !kPlain.contains(lower(language)) &&
+           engine().definition(language).isValid();
 }
 
 std::string library_version() {
