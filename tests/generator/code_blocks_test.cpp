@@ -104,7 +104,7 @@ TEST_CASE("other languages hide lines by book.toml's prefix or a hidelines= attr
     CHECK_FALSE(md::code_lines(md::parse_info_string("python"), "# comment\n", {}).hidden[0]);
 }
 
-TEST_CASE("the copy button is there unless book.toml turns it off; labels are the UI strings",
+TEST_CASE("the copy button is there unless book.toml turns it off, with the UI strings as labels",
           "[code]") {
     md::CodeOptions options;
     options.copy_label = "复制";
@@ -117,7 +117,7 @@ TEST_CASE("the copy button is there unless book.toml turns it off; labels are th
     CHECK_FALSE(contains(render("```sh\nls\n```\n", options), "code-copy"));
 }
 
-TEST_CASE("the required languages are highlighted; an unknown one is plain, without error",
+TEST_CASE("the required languages are highlighted and an unknown one is plain, without error",
           "[code][highlight]") {
     const std::vector<std::pair<std::string, std::string>> samples = {
         {"c", "int main(void) { return 0; }"},

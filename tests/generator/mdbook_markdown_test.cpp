@@ -63,8 +63,9 @@ TEST_CASE("a heading's {#id} replaces the generated id and leaves the text",
     CHECK_FALSE(contains(html, "{#options}"));
 }
 
-TEST_CASE("generated ids avoid explicit ones; the same explicit id twice is an error at its line",
-          "[heading-attributes]") {
+TEST_CASE(
+    "generated ids avoid explicit ones, and the same explicit id twice is an error at its line",
+    "[heading-attributes]") {
     md::Document document("## Setup\n\n## Install {#setup}\n");
     const auto headings = md::anchor_headings(document);
     REQUIRE(headings.size() == 2);
@@ -112,7 +113,7 @@ TEST_CASE("GitHub-style admonitions get mdBook's classes and a translated title"
     CHECK(contains(html_of("> [!NOTE]\n> x\n", syntax), "<p>[!NOTE]\nx</p>"));
 }
 
-TEST_CASE("definition lists: tight, loose, several definitions, further blocks; terms get ids",
+TEST_CASE("definition lists: tight, loose, several definitions, further blocks, terms with ids",
           "[definition-lists]") {
     const auto html =
         html_of("apple\n:   red fruit\n\norange\n:   orange fruit\n:   telecom company\n\n"
