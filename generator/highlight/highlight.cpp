@@ -61,8 +61,8 @@ const std::unordered_map<std::string_view, std::string_view> kAliases = {
 };
 
 // Info-string words that say "no language": answered without loading the syntax repository.
-const std::unordered_set<std::string_view> kPlain = {"text", "txt", "plain", "plaintext",
-                                                     "output", "console", "none", "nohighlight"};
+const std::unordered_set<std::string_view> kPlain = {"text",   "txt",     "plain", "plaintext",
+                                                     "output", "console", "none",  "nohighlight"};
 
 // Words that CUDA adds to C++, which Kate's C++ definition shows as plain identifiers.
 const std::unordered_set<std::string_view> kCudaKeywords = {
