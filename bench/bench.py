@@ -231,6 +231,9 @@ def main():
                         help="leave out Hugo with a sidebar of every page (its N² output takes "
                              "a minute per run at N = 2,000)")
     parser.add_argument("--results", type=Path, help="write the Markdown table here")
+    parser.add_argument("--baseline", type=Path,
+                        help="another gpuguide binary (e.g. an older commit's) timed beside this "
+                             "one in the warm --force row: what a change costs")
     args = parser.parse_args()
     # Hugo resolves -d against its -s folder, so every path handed to a tool is absolute.
     args.work, args.templates = args.work.resolve(), args.templates.resolve()
@@ -249,6 +252,13 @@ def main():
     rows = book_rows(book, args.pages, args)
     if args.no_sidebar_hugo:
         del rows["hugo"]
+    if args.baseline:
+        args.baseline = args.baseline.resolve()
+        warm = rows["warm"]
+        command = [str(args.baseline), *warm.command[1:]]
+        command[command.index("--out") + 1] = str(warm.output) + "-baseline"
+        rows["baseline"] = Row(f"baseline `{args.baseline}` warm --force build", command,
+                               Path(str(warm.output) + "-baseline"), pages=args.pages)
     # The no-change rebuild needs a first build of its folder.
     subprocess.run(rows["rebuild"].command, check=True, stdout=subprocess.DEVNULL)
     interleaved(list(rows.values()), args.runs)
@@ -293,6 +303,14 @@ def main():
               f"{verdict(max(cold['rss_mb'], warm['rss_mb']) <= 60)} |",
               f"| no-change rebuild < 0.1 s | {rebuild['median_s']:.3f} s | "
               f"{verdict(rebuild['median_s'] < 0.1)} |"]
+    if args.baseline:
+        base = summaries["baseline"]
+        checks += ["", f"Against the baseline binary, same book, same rounds: the warm `--force` build "
+                       f"takes {per_round_ratio(rows['warm'], rows['baseline']):.2f}× its wall time "
+                       f"and {warm['cpu_s'] / max(base['cpu_s'], 0.01):.2f}× its CPU seconds "
+                       f"({warm['cpu_s']:.2f} against {base['cpu_s']:.2f}); peak RSS "
+                       f"{warm['rss_mb']:.1f} against {base['rss_mb']:.1f} MB; output "
+                       f"{warm['size_mb']:.2f} against {base['size_mb']:.2f} MB."]
     # What the 5x target asks, next to what parsing the same Markdown costs with no generator
     # around it: the floor's CPU seconds split perfectly over every core is a bound no build that
     # parses the pages with cmark-gfm can go under.

@@ -6,12 +6,14 @@
 # The bundle step (scripts/probe-bundle.sh: the probes alone) also runs on Debian 11.
 set -euo pipefail
 
-# Building the guide: the compiler, CMake and the libraries the generator and probes link.
+# Building the guide: the compiler, CMake and the libraries the generator and probes link
+# (KSyntaxHighlighting: code highlighted at build time, docs/design.md "Code blocks").
 build_pkgs=(
   build-essential cmake ninja-build pkg-config
   libcmark-gfm-dev libcmark-gfm-extensions-dev
   nlohmann-json3-dev libkainjow-mustache-dev libcli11-dev libyaml-cpp-dev
   libcpp-httplib-dev libopenblas-dev libtomlplusplus-dev
+  libkf5syntaxhighlighting-dev
 )
 # Testing it: Catch2 (v2 or v3, whichever the system ships), clang for the fuzzers, the browser
 # tests' Chromium and Node.js, xmllint for the SVG checks, a CJK font for the screenshots, and a

@@ -1,4 +1,5 @@
-// Which probes the book needs: every page's directives checked before anything is measured.
+// Which probes the book needs: every page's directives (and heading ids) checked before anything
+// is measured.
 #include "directives/directives.hpp"
 #include "load/error.hpp"
 
@@ -25,11 +26,21 @@ std::set<std::string> probes_needed(const Book& book, const measure::Store& vali
     std::string errors;
     for (const auto& language : book.languages) {
         for (const auto& page : language.pages) {
-            if (!may_hold_directives(page.body)) {
+            const bool directives = may_hold_directives(page.body);
+            if (!directives && !markdown::may_hold_heading_ids(page.body)) {
                 continue;
             }
             try {
-                markdown::Document document(page.body);
+                markdown::Document document(
+                    page.body,
+                    markdown::Syntax{.admonitions = !book.config || book.config->admonitions,
+                                     .definition_lists =
+                                         !book.config || book.config->definition_lists});
+                // Heading ids given twice stop the build here, before anything is measured.
+                markdown::anchor_headings(document, page.source_path, page.body_first_line - 1);
+                if (!directives) {
+                    continue;
+                }
                 const Context context{book,
                                       validation_store,
                                       language.code,

@@ -67,9 +67,6 @@ DataFile load_data_file(const std::filesystem::path& path) {
     return data;
 }
 
-namespace {
-
-// mdBook's output path: a/b.md -> a/b.html, and every README.md -> index.html of its folder.
 std::string output_path(const std::string& source) {
     std::filesystem::path path(source);
     if (path.filename() == "README.md") {
@@ -77,6 +74,8 @@ std::string output_path(const std::string& source) {
     }
     return path.replace_extension(".html").generic_string();
 }
+
+namespace {
 
 Language load_language(const std::filesystem::path& dir, const std::string& code,
                        std::string site_dir) {

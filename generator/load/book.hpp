@@ -95,6 +95,10 @@ DataFile load_data_file(const std::filesystem::path& path);
 /// site's root; data files from <root>/data. Throws InputError on any problem.
 Book load_mdbook_project(const BookConfig& config);
 
+/// mdBook's output path of a page: a/b.md -> a/b.html, and every README.md -> index.html of its
+/// folder.
+std::string output_path(const std::string& source);
+
 /// Loads content_dir: every <lang>/SUMMARY.md (only `only_langs` when not empty), their pages and
 /// content/data/*.json. Throws InputError on any problem.
 Book load_book(const std::filesystem::path& content_dir,

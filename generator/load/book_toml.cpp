@@ -110,6 +110,23 @@ toml::table parse_toml(std::string_view source, const std::filesystem::path& fil
     }
 }
 
+// `[output.html.code.hidelines]`: `python = "~"`, a language and the prefix that hides a line.
+void hidelines(Reader& read, const toml::node& node, BookConfig& config) {
+    const auto* table = node.as_table();
+    if (table == nullptr) {
+        read.fail(node, "`hidelines` must be a table of language = \"prefix\" lines, e.g. "
+                        "python = \"~\"");
+    }
+    for (const auto& [language, prefix] : *table) {
+        const std::string text = read.text(prefix, "hidelines." + std::string(language.str()));
+        if (text.empty()) {
+            read.fail(prefix, "the hidelines prefix of `" + std::string(language.str()) +
+                                  "` is empty, which would hide every line; give one, e.g. \"~\"");
+        }
+        config.hidelines[std::string(language.str())] = text;
+    }
+}
+
 } // namespace
 
 BookConfig load_book_toml(const std::filesystem::path& file) {
@@ -156,6 +173,29 @@ BookConfig parse_book_toml(std::string_view source, const std::filesystem::path&
                       config.redirect[std::string(from.str())] = read.text(to, "redirect");
                   }
               }},
+             {"admonitions",
+              [&](const toml::node& n) { config.admonitions = read.boolean(n, "admonitions"); }},
+             {"definition-lists",
+              [&](const toml::node& n) {
+                  config.definition_lists = read.boolean(n, "definition-lists");
+              }},
+             {"playground",
+              [&](const toml::node& n) {
+                  read.table(n, "output.html.playground",
+                             {{"runnable",
+                               [&](const toml::node& flag) {
+                                   config.runnable = read.boolean(flag, "runnable");
+                               }},
+                              {"copyable", [&](const toml::node& flag) {
+                                   config.copyable = read.boolean(flag, "copyable");
+                               }}});
+              }},
+             {"code",
+              [&](const toml::node& n) {
+                  read.table(n, "output.html.code", {{"hidelines", [&](const toml::node& table) {
+                                                          hidelines(read, table, config);
+                                                      }}});
+              }},
              {"gpuguide", [&](const toml::node& n) { read_gpuguide_table(read, config, n); }}});
     };
     const auto book = [&](const toml::node& node) {
@@ -170,6 +210,10 @@ BookConfig parse_book_toml(std::string_view source, const std::filesystem::path&
     read.table(
         document, "",
         {{"book", book},
+         {"rust",
+          [&](const toml::node& node) {
+              read.table(node, "rust", {{"edition", set_text(config.rust_edition, "edition")}});
+          }},
          {"build",
           [&](const toml::node& node) {
               read.table(node, "build", {{"build-dir", set_path(config.build_dir, "build-dir")}});

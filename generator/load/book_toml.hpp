@@ -29,6 +29,13 @@ struct BookConfig {
     std::string git_repository_url;
     std::string edit_url_template;               ///< "https://.../edit/main/{path}"
     std::map<std::string, std::string> redirect; ///< "/old.html" -> "new.html"
+    bool admonitions = true;                     ///< `> [!NOTE]` blockquotes
+    bool definition_lists = true;                ///< `term` / `: definition`
+    // [output.html.playground], [output.html.code], [rust]
+    bool runnable = true; ///< Rust blocks are playground blocks (their hidden `fn main`)
+    bool copyable = true; ///< code blocks get a copy button
+    std::map<std::string, std::string> hidelines; ///< language -> prefix of hidden lines
+    std::string rust_edition;                     ///< "2021"
     // [output.html.gpuguide]
     bool include_outside_book = false; ///< {{#include}} may read files outside root
     EmphasisCheck literal_emphasis = EmphasisCheck::Warn;

@@ -1,8 +1,11 @@
 // Heading anchors like GitHub's: stable across builds, unique within a page, and readable for
 // Chinese headings (CJK characters are kept as they are).
+#include "load/error.hpp"
+#include "markdown/internal.hpp"
 #include "markdown/markdown.hpp"
 
 #include <cmark-gfm.h>
+#include <map>
 
 namespace gpuguide::markdown {
 namespace {
@@ -53,6 +56,22 @@ void collect_text(cmark_node* node, std::string& out) {
     }
 }
 
+// HTML's attribute names: no spaces, quotes, `>`, `/`, `=` or controls. A custom heading
+// attribute named otherwise is left out rather than break the tag.
+bool is_attribute_name(std::string_view name) {
+    if (name.empty()) {
+        return false;
+    }
+    for (const char c : name) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte <= 0x20 || byte == 0x7F || c == '"' || c == '\'' || c == '>' || c == '/' ||
+            c == '=' || c == '<' || c == '&') {
+            return false;
+        }
+    }
+    return true;
+}
+
 } // namespace
 
 std::string slugify(std::string_view heading_text) {
@@ -91,76 +110,102 @@ std::string AnchorSet::unique(const std::string& slug) {
 
 namespace {
 
-// cmark-gfm's inline literals (raw HTML, link URLs, ...) can point into their block's content buffer, which
-// dies with the heading node freed below; reading a literal makes cmark copy it into the node, so
-// the moved children own their text (`# Title <small>x</small>` was a heap-use-after-free:
-// tests/fuzz/corpus/page/regression-heading-inline-html).
-void own_literals(cmark_node* heading) {
-    cmark_iter* iter = cmark_iter_new(heading);
-    for (auto event = cmark_iter_next(iter); event != CMARK_EVENT_DONE;
-         event = cmark_iter_next(iter)) {
-        if (event != CMARK_EVENT_ENTER) {
+// Explicit ids (`{#id}`) are taken first, so that generated ones avoid them; the same explicit id
+// twice is the author's mistake, and a link to it could reach only one of them.
+void reserve_explicit_ids(const std::vector<Heading>& headings, AnchorSet& anchors,
+                          const std::filesystem::path& file, int line_offset) {
+    std::map<std::string, int> first_line;
+    for (const auto& heading : headings) {
+        const auto& id = heading.attributes.id;
+        if (id.empty()) {
             continue;
         }
-        cmark_node* node = cmark_iter_get_node(iter);
-        (void)cmark_node_get_literal(node);
-        // Links keep their URL and title as chunks too: an autolink in a setext heading
-        // (`http://e` over `-`) otherwise published freed heap bytes as its href
-        // (tests/fuzz/corpus/page/regression-autolink-setext-heading).
-        const auto type = cmark_node_get_type(node);
-        if (type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE) {
-            (void)cmark_node_get_url(node);
-            (void)cmark_node_get_title(node);
+        if (const auto [at, added] = first_line.emplace(id, heading.line); !added) {
+            fail_at(file, heading.line + line_offset,
+                    "heading id `" + id + "` is also given to the heading at line " +
+                        std::to_string(at->second + line_offset) +
+                        "; ids must be unique in a page (links to it would reach only one), so " +
+                        "give one of them another `{#id}`");
         }
+        anchors.unique(id);
     }
-    cmark_iter_free(iter);
 }
 
 } // namespace
 
-std::vector<Heading> anchor_headings(Document& document) {
-    std::vector<cmark_node*> heading_nodes;
+std::vector<Heading> anchor_headings(Document& document, const std::filesystem::path& file,
+                                     int line_offset) {
+    const std::set<cmark_node*> terms(document.terms().begin(), document.terms().end());
+    std::vector<cmark_node*> nodes; // headings and definition-list terms, in document order
     cmark_iter* iter = cmark_iter_new(document.root());
     for (auto event = cmark_iter_next(iter); event != CMARK_EVENT_DONE;
          event = cmark_iter_next(iter)) {
         cmark_node* node = cmark_iter_get_node(iter);
-        if (event == CMARK_EVENT_ENTER && cmark_node_get_type(node) == CMARK_NODE_HEADING) {
-            heading_nodes.push_back(node);
+        if (event == CMARK_EVENT_ENTER &&
+            (cmark_node_get_type(node) == CMARK_NODE_HEADING || terms.contains(node))) {
+            nodes.push_back(node);
         }
     }
     cmark_iter_free(iter);
 
-    AnchorSet anchors;
     std::vector<Heading> headings;
-    for (cmark_node* node : heading_nodes) {
+    for (cmark_node* node : nodes) {
         Heading heading;
-        heading.level = cmark_node_get_heading_level(node);
-        heading.line = cmark_node_get_start_line(node);
+        const bool term = terms.contains(node);
+        heading.level = term ? 0 : cmark_node_get_heading_level(node);
+        heading.line = line_of(node);
         collect_text(node, heading.text);
-        heading.anchor = anchors.unique(slugify(heading.text));
-        // A custom block renders its children between on_enter and on_exit, so the heading keeps
-        // its inline Markdown while gaining an id.
-        cmark_node* block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK);
-        own_literals(node);
-        while (cmark_node* child = cmark_node_first_child(node)) {
-            cmark_node_append_child(block, child);
+        if (const auto found = document.heading_attributes().find(heading.line);
+            !term && found != document.heading_attributes().end()) {
+            heading.attributes = found->second;
         }
-        cmark_node_replace(node, block);
-        cmark_node_free(node);
-        heading.node = block;
-        set_heading_id(heading, heading.anchor);
+        heading.node = node;
         headings.push_back(std::move(heading));
+    }
+    AnchorSet anchors;
+    reserve_explicit_ids(headings, anchors, file, line_offset);
+    for (auto& heading : headings) {
+        heading.anchor = heading.attributes.id.empty() ? anchors.unique(slugify(heading.text))
+                                                       : heading.attributes.id;
+        if (heading.level > 0) {
+            // A custom block renders its children between on_enter and on_exit, so the heading
+            // keeps its inline Markdown while gaining an id.
+            cmark_node* block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK);
+            own_literals(heading.node);
+            while (cmark_node* child = cmark_node_first_child(heading.node)) {
+                cmark_node_append_child(block, child);
+            }
+            cmark_node_replace(heading.node, block);
+            cmark_node_free(heading.node);
+            heading.node = block;
+        }
+        set_heading_id(heading, heading.anchor);
     }
     return headings;
 }
 
 void set_heading_id(Heading& heading, const std::string& id) {
     // Built with append: GCC 12 warns falsely (-Wrestrict) about `"<" + std::string`.
-    const std::string level = std::to_string(heading.level);
-    std::string open = "<h";
-    open.append(level).append(" id=\"").append(escape_html(id)).append("\">");
-    std::string close = "</h";
-    close.append(level).append(">\n");
+    std::string tag = heading.level > 0 ? "h" : "dt";
+    tag.append(heading.level > 0 ? std::to_string(heading.level) : "");
+    std::string open = "<";
+    open.append(tag).append(" id=\"").append(escape_html(id)).append("\"");
+    const auto& attributes = heading.attributes;
+    if (!attributes.classes.empty()) {
+        std::string classes;
+        for (const auto& name : attributes.classes) {
+            classes.append(classes.empty() ? "" : " ").append(name);
+        }
+        open.append(" class=\"").append(escape_html(classes)).append("\"");
+    }
+    for (const auto& [name, value] : attributes.others) {
+        if (is_attribute_name(name)) {
+            open.append(" ").append(name).append("=\"").append(escape_html(value)).append("\"");
+        }
+    }
+    open.append(">");
+    std::string close = "</";
+    close.append(tag).append(">\n");
     cmark_node_set_on_enter(heading.node, open.c_str());
     cmark_node_set_on_exit(heading.node, close.c_str());
 }

@@ -22,7 +22,18 @@ constexpr const char* kExtensions[] = {"table", "strikethrough", "autolink", "ta
 
 } // namespace
 
-Document::Document(std::string_view markdown) {
+Document::Document(std::string_view markdown, const Syntax& syntax) {
+    parse(markdown);
+    read_heading_attributes(markdown);
+    if (syntax.admonitions) {
+        make_admonitions(syntax);
+    }
+    if (syntax.definition_lists) {
+        make_definition_lists(syntax);
+    }
+}
+
+void Document::parse(std::string_view markdown) {
     static std::once_flag registered;
     std::call_once(registered, [] { cmark_gfm_core_extensions_ensure_registered(); });
     // cmark-gfm 0.29 keeps the inline parser's special characters in one global table that each
@@ -31,6 +42,10 @@ Document::Document(std::string_view markdown) {
     // one at a time; directives, rendering and templates still run in parallel.
     static std::mutex parse_mutex;
     std::lock_guard lock(parse_mutex);
+    if (root_ != nullptr) { // parsed again without the heading attribute blocks
+        cmark_node_free(root_);
+        cmark_parser_free(parser_);
+    }
     parser_ = cmark_parser_new(kParseOptions);
     for (const char* name : kExtensions) {
         cmark_syntax_extension* extension = cmark_find_syntax_extension(name);

@@ -1,4 +1,5 @@
 // Links and images in the AST, so the generator can point .md links at the .html pages.
+#include "markdown/internal.hpp"
 #include "markdown/markdown.hpp"
 
 #include <cmark-gfm.h>
@@ -17,11 +18,7 @@ std::vector<LinkRef> collect_links(const Document& document) {
         }
         const char* url = cmark_node_get_url(node);
         // Inline nodes carry no line of their own; the enclosing block's line is close enough.
-        int line = 0;
-        for (cmark_node* up = node; up && line == 0; up = cmark_node_parent(up)) {
-            line = cmark_node_get_start_line(up);
-        }
-        links.push_back({node, url ? url : "", line, type == CMARK_NODE_IMAGE});
+        links.push_back({node, url ? url : "", line_of(node), type == CMARK_NODE_IMAGE});
     }
     cmark_iter_free(iter);
     return links;
@@ -33,6 +30,11 @@ void set_link_url(const LinkRef& link, const std::string& url) {
 
 void rewrite_html_urls(Document& document,
                        const std::function<std::string(const std::string&)>& rewrite) {
+    rewrite_html_attributes(document, {"src", "href"}, rewrite);
+}
+
+void rewrite_html_attributes(Document& document, std::initializer_list<std::string_view> names,
+                             const std::function<std::string(const std::string&)>& rewrite) {
     cmark_iter* iter = cmark_iter_new(document.root());
     for (auto event = cmark_iter_next(iter); event != CMARK_EVENT_DONE;
          event = cmark_iter_next(iter)) {
@@ -45,7 +47,8 @@ void rewrite_html_urls(Document& document,
         const char* literal = cmark_node_get_literal(node);
         std::string html = literal ? literal : "";
         bool changed = false;
-        for (const std::string attribute : {" src=\"", " href=\""}) {
+        for (const auto name : names) {
+            const std::string attribute = " " + std::string(name) + "=\"";
             for (auto at = html.find(attribute); at != std::string::npos;
                  at = html.find(attribute, at + 1)) {
                 const auto start = at + attribute.size();

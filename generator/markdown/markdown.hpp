@@ -1,13 +1,17 @@
 #pragma once
 /// Markdown pages as cmark-gfm ASTs: parsing with the GFM extensions, heading anchors, link
 /// rewriting and plain text for the search index.
+#include <array>
 #include <filesystem>
 #include <functional>
+#include <initializer_list>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 struct cmark_node;
@@ -15,11 +19,29 @@ struct cmark_parser;
 
 namespace gpuguide::markdown {
 
+/// mdBook's Markdown beyond GFM (pulldown-cmark's options that mdBook 0.5 turns on; book.toml
+/// `[output.html] admonitions`, `definition-lists`). Heading attributes are always read.
+struct Syntax {
+    bool admonitions = true;      ///< `> [!NOTE]` ... `> [!CAUTION]` blockquotes
+    bool definition_lists = true; ///< `term` lines followed by `: definition` lines
+    /// The admonition titles shown: Note, Tip, Important, Warning, Caution (UI strings).
+    std::array<std::string, 5> admonition_titles{"Note", "Tip", "Important", "Warning", "Caution"};
+};
+
+/// `{#id .class name=value}` at the end of a heading, as pulldown-cmark reads it.
+struct HeadingAttributes {
+    std::string id; ///< empty: none given (the id is made from the text)
+    std::vector<std::string> classes;
+    std::vector<std::pair<std::string, std::string>> others; ///< name, value ("" without `=`)
+};
+
 /// One parsed page. Owns the AST; not copyable.
 class Document {
   public:
-    /// Parses with table, strikethrough, autolink, tasklist, tagfilter and footnotes.
-    explicit Document(std::string_view markdown);
+    /// Parses with table, strikethrough, autolink, tasklist, tagfilter and footnotes, reads
+    /// heading attribute blocks (removed from the heading text), and, as `syntax` asks, turns
+    /// admonition blockquotes and definition lists into their HTML.
+    explicit Document(std::string_view markdown, const Syntax& syntax = {});
     ~Document();
     Document(const Document&) = delete;
     Document& operator=(const Document&) = delete;
@@ -29,10 +51,33 @@ class Document {
     /// HTML blocks into the tree, and the tagfilter extension still disarms <script> & co.
     std::string render_html() const;
 
+    /// The attribute blocks of headings, by the heading's first line.
+    const std::map<int, HeadingAttributes>& heading_attributes() const { return attributes_; }
+    /// The definition-list terms (`<dt>` blocks) in document order: they get ids like headings.
+    const std::vector<cmark_node*>& terms() const { return terms_; }
+
   private:
+    void parse(std::string_view markdown);
+    void read_heading_attributes(std::string_view markdown);
+    void make_admonitions(const Syntax& syntax);
+    void make_definition_lists(const Syntax& syntax);
+
     cmark_parser* parser_ = nullptr;
     cmark_node* root_ = nullptr;
+    std::map<int, HeadingAttributes> attributes_;
+    std::vector<cmark_node*> terms_;
 };
+
+/// An attribute block and where it sits in its line: bytes [begin, end) from `{` to `}`.
+struct AttributeBlock {
+    HeadingAttributes attributes;
+    std::size_t begin = 0, end = 0;
+};
+/// The attribute block at the end of a heading's source line, as pulldown-cmark reads it
+/// (specs/heading_attrs.txt): `{` ... `}` after the text, with only spaces after it, holding no
+/// `{ } < > \`; `#id` (the last wins), `.class`, `name` or `name=value`, separated by spaces,
+/// tabs or form feeds. nullopt when the line has none.
+std::optional<AttributeBlock> attribute_block(std::string_view line);
 
 /// GitHub-style slug: lower-case ASCII, keep letters/digits of every script (CJK included),
 /// spaces -> '-', drop punctuation.
@@ -48,19 +93,27 @@ class AnchorSet {
 };
 
 struct Heading {
-    int level = 0;
-    std::string text;           ///< plain text of the heading
-    std::string anchor;         ///< id within the page
-    int line = 0;               ///< line in the Markdown body (1-based)
-    cmark_node* node = nullptr; ///< the custom block that renders <hN id=...>
+    int level = 0;                ///< 1-6; 0 for a definition-list term (`<dt>`)
+    std::string text;             ///< plain text of the heading
+    std::string anchor;           ///< id within the page
+    int line = 0;                 ///< line in the Markdown body (1-based)
+    cmark_node* node = nullptr;   ///< the custom block that renders <hN id=...>
+    HeadingAttributes attributes; ///< from `{...}` (its id, if any, is the anchor)
 };
 
-/// Gives every heading a unique id (replacing heading nodes by blocks that render
-/// `<hN id="anchor">`) and returns them in document order.
-std::vector<Heading> anchor_headings(Document& document);
+/// Gives every heading and definition-list term a unique id (replacing heading nodes by blocks
+/// that render `<hN id="anchor">`) and returns them in document order. An id given with `{#id}`
+/// is kept, and generated ids avoid it; the same id given twice throws InputError at
+/// `file:line` (the line counted from the body's `line_offset`).
+std::vector<Heading> anchor_headings(Document& document, const std::filesystem::path& file = {},
+                                     int line_offset = 0);
 
 /// Sets the id a heading renders with (the print page prefixes ids per page).
 void set_heading_id(Heading& heading, const std::string& id);
+
+/// Whether a page's Markdown may give a heading an id (`{#...}` ending a line): the check stage
+/// parses such pages for duplicate ids before anything is measured.
+bool may_hold_heading_ids(std::string_view markdown);
 
 /// A link or image whose destination the generator may rewrite.
 struct LinkRef {
@@ -81,6 +134,10 @@ void set_link_url(const LinkRef& link, const std::string& url);
 void rewrite_html_urls(Document& document,
                        const std::function<std::string(const std::string&)>& rewrite);
 
+/// The same for the values of the attributes `names` (`{"id", "name"}`).
+void rewrite_html_attributes(Document& document, std::initializer_list<std::string_view> names,
+                             const std::function<std::string(const std::string&)>& rewrite);
+
 /// A destination split into path and fragment: "x.md#a" -> {"x.md", "a"}; has_scheme for
 /// "https:", "mailto:" etc. (left alone), and "//host" (also left alone).
 struct Destination {
@@ -95,9 +152,12 @@ Destination split_destination(std::string_view url);
 struct TextSection {
     std::string anchor, heading, text;
 };
-/// Plain text of the page split at headings (level <= 3); generator HTML blocks are skipped.
+struct CodeOptions;
+/// Plain text of the page split at headings (level <= 3); generator HTML blocks and the hidden
+/// lines of code blocks (as `code` reads them) are skipped.
 std::vector<TextSection> plain_text_sections(const Document& document,
-                                             const std::vector<Heading>& headings);
+                                             const std::vector<Heading>& headings,
+                                             const CodeOptions& code);
 
 /// A `**` or `__` that the reader sees as it is written: emphasis that did not open or close.
 /// CommonMark does not let `**` open when punctuation follows it and a letter precedes it (or
@@ -123,5 +183,42 @@ std::string escape_html(std::string_view text);
 /// `text` without the control characters that escape_html drops (for text that Mustache or cmark
 /// escapes later: measured strings and data-file text come from other machines).
 std::string without_control_characters(std::string_view text);
+
+/// How code blocks render: mdBook's `[output.html.code]`, `[output.html.playground]` and
+/// `[rust] edition`, and the buttons' UI strings.
+struct CodeOptions {
+    std::map<std::string, std::string> hidelines; ///< language -> prefix hiding a line ("~")
+    bool runnable = true; ///< Rust blocks are playground blocks (`pre.playground`, hidden main)
+    bool copyable = true; ///< each block gets a copy button
+    std::string edition;  ///< "2021": playground blocks without an edition get `edition2021`
+    std::string copy_label = "Copy", copied_label = "Copied",
+                hidden_lines_label = "Show hidden lines";
+};
+
+/// A fenced code block's info string as mdBook reads it: the first word (split at spaces, tabs
+/// and commas) is the language, the others are attributes (`rust,ignore` -> rust; ignore).
+struct InfoString {
+    std::string language;
+    std::vector<std::string> attributes;
+};
+InfoString parse_info_string(std::string_view info);
+
+/// A code block's lines as a reader gets them, with mdBook's hidden lines (hide_lines.rs): in
+/// Rust, a line `# x` or `#` alone is hidden (shown as `x`), `##x` shows as `#x`; in a language
+/// with a `hidelines` prefix (book.toml, or a `hidelines=PREFIX` attribute) a line starting
+/// with it (after spaces) is hidden, without the prefix. Runnable Rust without `fn main` is
+/// first wrapped in a hidden `fn main() {` ... `}`, as mdBook does for the playground.
+struct CodeLines {
+    std::vector<std::string> text;
+    std::vector<bool> hidden;
+    bool final_newline = true; ///< whether the last line ends with a newline
+    bool playground = false;   ///< a runnable Rust block (`<pre class="playground">`)
+};
+CodeLines code_lines(const InfoString& info, std::string_view code, const CodeOptions& options);
+
+/// Replaces every code block left in the document (after the directives) by its HTML: classes
+/// from the info string (`language-rust ignore`), tokens highlighted at build time, hidden lines
+/// in `<span class="boring">`, and the copy and show-hidden-lines buttons (shown by guide.js).
+void render_code_blocks(Document& document, const CodeOptions& options);
 
 } // namespace gpuguide::markdown

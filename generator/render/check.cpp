@@ -118,6 +118,37 @@ PageScan scan(std::string_view html) {
     return page;
 }
 
+// The fragment as a browser's URL parser keeps it: C0 controls, space, `"`, `<`, `>`, a backtick
+// and every byte from 0x7F are percent-encoded (URL Standard, fragment percent-encode set);
+// what is already encoded stays as written.
+std::string url_fragment(std::string_view raw) {
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    std::string out;
+    for (const char c : raw) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte <= 0x20 || byte >= 0x7F || c == '"' || c == '<' || c == '>' || c == '`') {
+            out.append(1, '%').append(1, kHex[byte >> 4]).append(1, kHex[byte & 15]);
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+// HTML's "find a potential indicated element", as a browser scrolls to a fragment: an id (or an
+// <a name>) equal to the fragment as the URL holds it, else to its percent-decoding; else `top`
+// (any case), which means the top of the page.
+bool finds_anchor(const PageScan& page, std::string_view raw_fragment) {
+    const std::string fragment = url_fragment(raw_fragment);
+    const std::string decoded = percent_decode(fragment);
+    for (const auto* candidate : {&fragment, &decoded}) {
+        if (page.ids.contains(*candidate) || page.names.contains(*candidate)) {
+            return true;
+        }
+    }
+    return is_top_fragment(decoded);
+}
+
 bool is_external(const std::string& link) {
     const auto colon = link.find(':');
     return link.starts_with("//") ||
@@ -125,6 +156,11 @@ bool is_external(const std::string& link) {
 }
 
 } // namespace
+
+bool is_top_fragment(std::string_view fragment) {
+    return fragment.size() == 3 && (fragment[0] | 0x20) == 't' && (fragment[1] | 0x20) == 'o' &&
+           (fragment[2] | 0x20) == 'p';
+}
 
 std::string percent_decode(std::string_view text) {
     std::string out;
@@ -179,8 +215,7 @@ std::vector<LinkProblem> check_site(const std::filesystem::path& site_dir, bool 
             }
             const auto hash = link.find('#');
             std::string path = percent_decode(link.substr(0, std::min(hash, link.find('?'))));
-            const std::string fragment =
-                hash == std::string::npos ? "" : percent_decode(link.substr(hash + 1));
+            const std::string fragment = hash == std::string::npos ? "" : link.substr(hash + 1);
             std::string target = page;
             if (!path.empty()) {
                 target = (page_dir / path).lexically_normal().generic_string();
@@ -202,9 +237,10 @@ std::vector<LinkProblem> check_site(const std::filesystem::path& site_dir, bool 
             }
             if (!fragment.empty()) {
                 const auto found = pages.find(target);
-                if (found != pages.end() && !found->second.ids.contains(fragment) &&
-                    !found->second.names.contains(fragment)) {
-                    problems.push_back({page, link, "no anchor \"" + fragment + "\" in " + target});
+                if (found != pages.end() && !finds_anchor(found->second, fragment)) {
+                    problems.push_back(
+                        {page, link,
+                         "no anchor \"" + percent_decode(fragment) + "\" in " + target});
                 }
             }
         }

@@ -22,6 +22,10 @@ struct LinkProblem {
 std::vector<LinkProblem> check_site(const std::filesystem::path& site_dir,
                                     bool above_root_ok = false);
 
+/// Whether a fragment is `top` in any case: a browser scrolls to the top of the page for it when
+/// no element has that id.
+bool is_top_fragment(std::string_view fragment);
+
 /// Decodes %XX escapes ("%E4%B8%AD" -> "中").
 std::string percent_decode(std::string_view text);
 

@@ -2,6 +2,7 @@
 #include "directives/directives.hpp"
 #include "load/error.hpp"
 #include "markdown/markdown.hpp"
+#include "render/check.hpp"
 #include "render/internal.hpp"
 
 #include <cctype>
@@ -59,7 +60,8 @@ struct LinkTargets {
 };
 
 std::optional<LinkTargets> rewrite(const markdown::LinkRef& link, const Language& language,
-                                   const Page& page, int line_offset) {
+                                   const Page& page, int line_offset,
+                                   const std::map<std::string, std::string>* redirects) {
     const auto destination = markdown::split_destination(link.original);
     // print.html sits at the language's root: a relative link or image of a page in a folder
     // needs that folder in front of it there (mdBook books link `../cli/index.html`).
@@ -78,7 +80,10 @@ std::optional<LinkTargets> rewrite(const markdown::LinkRef& link, const Language
     if (link.image) {
         return for_print();
     }
-    const std::string fragment_suffix = destination.has_fragment ? "--" + destination.fragment : "";
+    // `#top` with no such id is the top of the page to a browser: its section in print.html.
+    const bool top = destination.has_fragment && is_top_fragment(destination.fragment);
+    const std::string fragment_suffix =
+        destination.has_fragment && !top ? "--" + destination.fragment : "";
     if (destination.path.empty()) {
         if (!destination.has_fragment) {
             return std::nullopt;
@@ -93,6 +98,16 @@ std::optional<LinkTargets> rewrite(const markdown::LinkRef& link, const Language
             .lexically_normal()
             .generic_string();
     const auto found = language.page_by_source.find(target_source);
+    if (found == language.page_by_source.end() && redirects != nullptr &&
+        redirects->contains("/" + language.site_dir + output_path(target_source))) {
+        // Not a chapter, but book.toml's [output.html.redirect] writes a page there (mdBook links
+        // every .md to its .html, and books link retired pages this way).
+        const std::string output = output_path(target_source);
+        const std::string fragment =
+            destination.has_fragment ? std::string("#").append(destination.fragment) : "";
+        return LinkTargets{spaces_encoded(relative_href(page.output, output)) + fragment,
+                           spaces_encoded(output) + fragment};
+    }
     if (found == language.page_by_source.end()) {
         fail_at(page.source_path, link.line + line_offset,
                 "link to `" + destination.path + "`, which is not a page of " +
@@ -151,6 +166,32 @@ std::vector<std::string> check_literal_emphasis(const SiteContext& site, const P
     return messages;
 }
 
+// mdBook's Markdown and code-block settings (book.toml; mdBook's defaults for the guide's own
+// content) with the language's UI strings.
+std::pair<markdown::Syntax, markdown::CodeOptions> markdown_options(const SiteContext& site,
+                                                                    const Language& language) {
+    const auto& strings = site.strings(language.code);
+    markdown::Syntax syntax;
+    markdown::CodeOptions code;
+    if (const auto& config = site.book.config) {
+        syntax.admonitions = config->admonitions;
+        syntax.definition_lists = config->definition_lists;
+        code.hidelines = config->hidelines;
+        code.runnable = config->runnable;
+        code.copyable = config->copyable;
+        code.edition = config->rust_edition;
+    }
+    const char* const titles[] = {"admonition_note", "admonition_tip", "admonition_important",
+                                  "admonition_warning", "admonition_caution"};
+    for (std::size_t i = 0; i < syntax.admonition_titles.size(); ++i) {
+        syntax.admonition_titles[i] = strings.text(titles[i]);
+    }
+    code.copy_label = strings.text("code_copy");
+    code.copied_label = strings.text("code_copied");
+    code.hidden_lines_label = strings.text("code_hidden_lines");
+    return {syntax, code};
+}
+
 json page_link(const Page& from, const Page& to) {
     return json{{"title", to.title},
                 {"href", relative_href(from.output, to.output)},
@@ -162,10 +203,11 @@ json page_link(const Page& from, const Page& to) {
 RenderedPage render_page(const SiteContext& site, const Language& language, std::size_t index) {
     const Page& page = language.pages[index];
     const int line_offset = page.body_first_line - 1;
-    markdown::Document document(page.body);
+    const auto [syntax, code_options] = markdown_options(site, language);
+    markdown::Document document(page.body, syntax);
     RenderedPage rendered;
     rendered.warnings = check_literal_emphasis(site, page, document, line_offset);
-    auto headings = markdown::anchor_headings(document);
+    auto headings = markdown::anchor_headings(document, page.source_path, line_offset);
     const directives::Context context{site.book,
                                       site.store,
                                       language.code,
@@ -177,20 +219,22 @@ RenderedPage render_page(const SiteContext& site, const Language& language, std:
                                       },
                                       site.strings(language.code)};
     const auto expansion = directives::expand(document, context);
+    for (const auto& section : markdown::plain_text_sections(document, headings, code_options)) {
+        rendered.sections.push_back({section.anchor, section.heading, section.text});
+    }
+    markdown::render_code_blocks(document, code_options);
 
     const auto links = markdown::collect_links(document);
     std::vector<std::optional<LinkTargets>> targets;
     targets.reserve(links.size());
     for (const auto& link : links) {
-        targets.push_back(rewrite(link, language, page, line_offset));
+        targets.push_back(rewrite(link, language, page, line_offset,
+                                  site.book.config ? &site.book.config->redirect : nullptr));
         if (targets.back()) {
             markdown::set_link_url(link, targets.back()->page);
         }
     }
     const std::string content_html = document.render_html();
-    for (const auto& section : markdown::plain_text_sections(document, headings)) {
-        rendered.sections.push_back({section.anchor, section.heading, section.text});
-    }
 
     // The same AST again for print.html: ids prefixed by the page, links to in-document anchors.
     const std::string prefix = print_id(page);
@@ -213,6 +257,10 @@ RenderedPage render_page(const SiteContext& site, const Language& language, std:
                    (destination.has_fragment ? "#" + destination.fragment : "");
         });
     }
+    // The author's own anchors (`<a id="c-conv"></a>`) get the page prefix too, as links to them
+    // in print.html already do.
+    markdown::rewrite_html_attributes(
+        document, {"id", "name"}, [&prefix](const std::string& id) { return prefix + "--" + id; });
     rendered.print_html = "<section class=\"print-page\" id=\"" + markdown::escape_html(prefix) +
                           "\">\n" + prefix_footnote_ids(document.render_html(), prefix) +
                           "</section>\n";

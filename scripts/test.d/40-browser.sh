@@ -31,6 +31,11 @@ node tests/e2e/lib/placeholder-reference.js "$site"/placeholder-content/measurem
 "$gpuguide" build --content "$site/placeholder-content" --templates templates --measure reference \
   --out "$site/placeholder" >/dev/null
 export GPUGUIDE_PLACEHOLDER_SITE=$site/placeholder
+# An mdBook book with every code-block, heading and block case (tests/books/mdbook-syntax).
+gpuguide_path=$(realpath "$gpuguide")
+(cd tests/books/mdbook-syntax && "$gpuguide_path" build --out "$site/mdbook-syntax" \
+  --cache-dir "$site/cache" --measure reference --quiet >/dev/null)
+export GPUGUIDE_MDBOOK_SITE=$site/mdbook-syntax
 export GPUGUIDE_SCREENSHOTS=$PWD/build/screenshots
 
 # One file at a time: each launches its own browser, and Node 18 (Debian 12, Ubuntu 24.04) has no

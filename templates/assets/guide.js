@@ -197,6 +197,62 @@
     }
   }
 
+  // --- Code blocks: the generator writes the buttons hidden (they need JavaScript); here they
+  // show hidden lines (mdBook's `# ` lines, which guide.css hides once theme.js marks the page
+  // `js`) and copy what the reader sees, hidden lines left out unless shown.
+  function setupCode() {
+    var blocks = doc.querySelectorAll(".code-block");
+    for (var i = 0; i < blocks.length; i++) {
+      var toggle = blocks[i].querySelector(".code-toggle");
+      var copy = blocks[i].querySelector(".code-copy");
+      if (toggle) {
+        toggle.hidden = false;
+        toggle.addEventListener("click", function (event) {
+          var button = event.currentTarget;
+          var shown = button.closest(".code-block").classList.toggle("show-hidden");
+          button.setAttribute("aria-pressed", shown ? "true" : "false");
+        });
+      }
+      if (copy) {
+        copy.hidden = false;
+        copy.addEventListener("click", copyCode);
+      }
+    }
+  }
+
+  function copyCode(event) {
+    var button = event.currentTarget;
+    var code = button.closest(".code-block").querySelector("code");
+    // innerText leaves out what CSS hides (the hidden lines), as mdBook's copy button does.
+    var text = code.innerText.replace(/\n$/, "");
+    var label = button.getAttribute("data-label") || button.textContent;
+    button.setAttribute("data-label", label);
+    function done() {
+      button.textContent = button.getAttribute("data-done") || label;
+      setTimeout(function () { button.textContent = label; }, 1500);
+    }
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(done, function () { copyBySelection(text, done); });
+    } else {
+      copyBySelection(text, done);
+    }
+  }
+
+  // Where the Clipboard API is missing or refused: a selected, off-screen textarea and the older
+  // copy command.
+  function copyBySelection(text, done) {
+    var area = el("textarea", { readonly: "", class: "visually-hidden" });
+    area.value = text;
+    body.appendChild(area);
+    area.select();
+    try {
+      if (doc.execCommand("copy")) done();
+    } catch (e) {
+      /* nothing copied: the button keeps its label */
+    }
+    body.removeChild(area);
+  }
+
   // --- Search starts only when the reader reaches for it. ------------------------------------
   function setupSearch() {
     var box = doc.querySelector(".search");
@@ -227,6 +283,7 @@
   setupTheme();
   wrapTables();
   focusableCode();
+  setupCode();
   foldPageToc();
   setupSearch();
 })();

@@ -4,7 +4,9 @@
 # no templates/ folder and no option, then checks (check_mdbook_site.py) that every SUMMARY.md
 # chapter has its page at mdBook's path, that `gpuguide check` is clean, that no unescaped
 # {{#include}}/{{#rustdoc_include}}/{{#playground}}/{{#title}} is left and that included text
-# appears. Usage: tests/books/mdbook-books.sh [path/to/gpuguide]
+# appears, and (check_reader_view.py) what a reader sees: hidden lines hidden, mdBook's code
+# classes, no heading attribute block as text, and what the book's reader-view.json lists.
+# Usage: tests/books/mdbook-books.sh [path/to/gpuguide]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 gpuguide=$(realpath "${1:-$here/../../build/default/generator/gpuguide}")
@@ -21,7 +23,9 @@ for book in "$here"/mdbook-*/ "$here"/public/*/; do
   read -r -a check_args <<<"$(cat "$book/check-args" 2>/dev/null || true)"
   if ! (cd "$root" && SOURCE_DATE_EPOCH=1763755200 "$gpuguide" build --measure reference --quiet \
       >"$work/$name.log" 2>&1 && "$gpuguide" check --site book "${check_args[@]}" >>"$work/$name.log" 2>&1) ||
-     ! python3 "$here/check_mdbook_site.py" "$root" "$root/book" >>"$work/$name.log" 2>&1; then
+     ! python3 "$here/check_mdbook_site.py" "$root" "$root/book" >>"$work/$name.log" 2>&1 ||
+     ! python3 "$here/check_reader_view.py" "$root" "$root/book" \
+         $([[ -f $book/reader-view.json ]] && echo "$book/reader-view.json") >>"$work/$name.log" 2>&1; then
     echo "FAIL $name"; sed 's/^/  | /' "$work/$name.log"; failed=1
   else
     echo "ok   $name ($(grep -c '' <(find "$root/book" -name '*.html')) HTML files; $(tail -1 "$work/$name.log"))"

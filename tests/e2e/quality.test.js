@@ -7,10 +7,9 @@ const fs = require("node:fs");
 const path = require("node:path");
 const zlib = require("node:zlib");
 const { HtmlValidate } = require("html-validate");
-const { siteDir, serve, launch, watch, htmlPages, requireSite } = require("./lib/site");
+const { siteDir, serve, launch, watch, htmlPages, requireSite, axeViolations } = require("./lib/site");
 
 const BUDGET_KB = 60;
-const AXE = require.resolve("axe-core/axe.min.js");
 
 // JSON has no comments: why each relaxed rule is relaxed is written in tests/e2e/README.md.
 const config = JSON.parse(fs.readFileSync(path.join(__dirname, ".htmlvalidate.json"), "utf8"));
@@ -86,13 +85,7 @@ describe("axe-core WCAG A/AA", () => {
       const violations = [];
       for (const rel of htmlPages()) {
         await page.goto(server.url + rel);
-        await page.addScriptTag({ path: AXE });
-        const found = await page.evaluate(async () => {
-          const result = await window.axe.run(document, {
-            runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
-          });
-          return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")})`);
-        });
+        const found = await axeViolations(page);
         for (const v of found) violations.push(`${rel} [${theme}] ${v}`);
       }
       await page.close();

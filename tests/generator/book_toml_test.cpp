@@ -90,13 +90,47 @@ mathjax-support = true
     CHECK(config.build_dir == "book");
     CHECK(config.language == "en");
     CHECK(config.literal_emphasis == gpuguide::EmphasisCheck::Warn);
-    REQUIRE(config.warnings.size() == 4);
+    CHECK(config.rust_edition == "2021");
+    CHECK(config.admonitions);
+    CHECK(config.definition_lists);
+    CHECK(config.runnable);
+    CHECK(config.copyable);
+    CHECK(config.hidelines.empty());
+    REQUIRE(config.warnings.size() == 3);
     const std::string file = (dir.path() / "book.toml").generic_string();
     CHECK(config.warnings[0] ==
           file + ":3: warning: `book.multilingual` is not used by gpuguide; ignored");
     CHECK(config.warnings[1].starts_with(file + ":12: warning: `output.html.mathjax-support`"));
     CHECK(config.warnings[2].starts_with(file + ":8: warning: `preprocessor`"));
-    CHECK(config.warnings[3].starts_with(file + ":5: warning: `rust`"));
+}
+
+TEST_CASE("book.toml: mdBook's Markdown and code-block settings", "[book-toml]") {
+    TempDir dir;
+    const auto config = load(dir, R"([output.html]
+admonitions = false
+definition-lists = false
+
+[output.html.playground]
+runnable = false
+copyable = false
+editable = true
+
+[output.html.code.hidelines]
+python = "~"
+sh = "%%"
+)");
+    CHECK_FALSE(config.admonitions);
+    CHECK_FALSE(config.definition_lists);
+    CHECK_FALSE(config.runnable);
+    CHECK_FALSE(config.copyable);
+    CHECK(config.hidelines == std::map<std::string, std::string>{{"python", "~"}, {"sh", "%%"}});
+    REQUIRE(config.warnings.size() == 1);
+    CHECK(config.warnings[0].ends_with(":8: warning: `output.html.playground.editable` is not "
+                                       "used by gpuguide; ignored"));
+    CHECK(error_of(dir, "[output.html.code.hidelines]\npython = \"\"\n")
+              .starts_with("book.toml:2: the hidelines prefix of `python` is empty"));
+    CHECK(error_of(dir, "[output.html]\nadmonitions = \"yes\"\n") ==
+          "book.toml:2: `admonitions` must be true or false");
 }
 
 TEST_CASE("book.toml errors name the line and what to do", "[book-toml]") {
@@ -144,12 +178,13 @@ literal-emphasis = "error"
 TEST_CASE("book.toml text already in memory reads as the file does", "[book-toml]") {
     // parse_book_toml is what load_book_toml runs after reading (fuzz_book_toml calls it): the
     // path only names the file in messages and gives the book's root.
-    const auto config = gpuguide::parse_book_toml("[book]\ntitle = \"T\"\n[rust]\nedition = 1\n",
-                                                  "lab/handbook/book.toml");
+    const auto config = gpuguide::parse_book_toml(
+        "[book]\ntitle = \"T\"\n[output.linkcheck]\nfollow-web-links = true\n",
+        "lab/handbook/book.toml");
     CHECK(config.root == "lab/handbook");
     CHECK(config.title == "T");
     REQUIRE(config.warnings.size() == 1);
-    CHECK(config.warnings[0].starts_with("lab/handbook/book.toml:3: warning: `rust`"));
+    CHECK(config.warnings[0].starts_with("lab/handbook/book.toml:3: warning: `output.linkcheck`"));
     try {
         gpuguide::parse_book_toml("[book]\nsrc = 1\n", "lab/handbook/book.toml");
         FAIL("no error");

@@ -142,7 +142,18 @@ function assertDrawn(png, what) {
   }
 }
 
+/// axe-core's WCAG 2.x A/AA violations on the page loaded in `page`, one readable line each.
+async function axeViolations(page) {
+  await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
+    });
+    return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")})`);
+  });
+}
+
 module.exports = {
-  siteDir, placeholderSiteDir, repoDir, screenshotDir, serve, fileRoot, launch, watch, htmlPages, requireSite,
-  sectionClip, assertDrawn,
+  axeViolations, siteDir, placeholderSiteDir, repoDir, screenshotDir, serve, fileRoot, launch, watch, htmlPages,
+  requireSite, sectionClip, assertDrawn,
 };
