@@ -14,14 +14,9 @@ std::string catalogue_title(const DataFile& data, const Context& context) {
 
 } // namespace
 
-std::optional<CatalogueGpu> catalogue_gpu(const Context& context,
-                                          const measure::HostDocument* document) {
-    if (document == nullptr) {
-        return std::nullopt;
-    }
-    const std::string gpu = measure::machine_name(*document, measure::HostPart::Gpu);
-    const auto data = context.book.data.find(kGpuCatalogue);
-    if (gpu.empty() || data == context.book.data.end()) {
+std::optional<CatalogueRecord> find_gpu_record(const Book& book, const std::string& gpu) {
+    const auto data = book.data.find(kGpuCatalogue);
+    if (gpu.empty() || data == book.data.end()) {
         return std::nullopt;
     }
     for (const auto& [key, record] : data->second.records_by_key) {
@@ -31,14 +26,27 @@ std::optional<CatalogueGpu> catalogue_gpu(const Context& context,
         }
         for (const auto& name : *names) {
             if (name.is_string() && name.get<std::string>() == gpu) {
-                const nlohmann::json name_field = record->value("name", nlohmann::json(key));
-                const auto& shown = localized(name_field, context.lang);
-                return CatalogueGpu{&data->second, key, record,
-                                    shown.is_string() ? shown.get<std::string>() : key};
+                return CatalogueRecord{&data->second, key, record};
             }
         }
     }
     return std::nullopt;
+}
+
+std::optional<CatalogueGpu> catalogue_gpu(const Context& context,
+                                          const measure::HostDocument* document) {
+    if (document == nullptr) {
+        return std::nullopt;
+    }
+    const auto found =
+        find_gpu_record(context.book, measure::machine_name(*document, measure::HostPart::Gpu));
+    if (!found) {
+        return std::nullopt;
+    }
+    const nlohmann::json name_field = found->record->value("name", nlohmann::json(found->key));
+    const auto& shown = localized(name_field, context.lang);
+    return CatalogueGpu{found->data, found->key, found->record,
+                        shown.is_string() ? shown.get<std::string>() : found->key};
 }
 
 std::string no_catalogue_reason(const Context& context, const measure::HostDocument* document) {

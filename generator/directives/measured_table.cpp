@@ -68,6 +68,49 @@ Cell datasheet_cell(const Body& body, const YAML::Node& row, const Column& colum
     return {plain_cell(text, "datasheet", datasheet_title(*gpu, context), true), {}, true};
 }
 
+// A row's `share_of: FIELD` beside its `value:`: the measured figure as a share of the catalogue's
+// FIELD for the GPU its host measured ("73.1 %"), a figure of its host's kind whose title names
+// both numbers, so the ratio never reads as a datasheet figure or a measurement of its own.
+Cell share_cell(const Body& body, const YAML::Node& row, const MeasuredValue& found,
+                const std::string& pointer, const Context& context) {
+    auto cell = measured_cell(found, pointer, context, true);
+    if (found.value == nullptr) {
+        return cell;
+    }
+    const auto field = body.text(row, "share_of");
+    const auto gpu = catalogue_gpu(context, found.result.document);
+    if (!gpu) {
+        // No result: the gap is the catalogue's, not a measurement missing (no collapse).
+        return {plain_cell("—", "missing", no_catalogue_reason(context, found.result.document)),
+                {}, false};
+    }
+    check_column(body, row["share_of"], *gpu->data, field);
+    const auto peak = datasheet_metric(*gpu, field);
+    if (!peak) {
+        return {
+            plain_cell("—", "missing", context.ui.fill("datasheet_no_field", {gpu->name, field})),
+            {}, false};
+    }
+    const auto measured = measure::numeric(*found.value);
+    const auto in_peak_unit = measured ? measure::convert_unit(*measured, measure::unit_of(*found.value),
+                                                               measure::unit_of(*peak))
+                                       : std::nullopt;
+    if (!in_peak_unit) {
+        body.fail(row["share_of"], "the figure at `" + pointer + "` is in " +
+                                       measure::unit_of(*found.value) + ", the datasheet's " +
+                                       field + " in " + measure::unit_of(*peak) +
+                                       ": a share needs figures of one kind");
+    }
+    const double share = 100.0 * *in_peak_unit / measure::numeric(*peak).value_or(1.0);
+    cell.view["text"] = measure::format_number(share) + " %";
+    cell.view["title"] = context.ui.fill("share_title",
+                                         {measure::format_value(*found.value, context.ui).text,
+                                          measure::format_value(*peak, context.ui).text,
+                                          gpu->name}) +
+                         context.ui.text("provenance_separator") + cell.view["title"].get<std::string>();
+    return cell;
+}
+
 std::vector<Column> host_form_columns(const Body& body, const Context& context) {
     std::vector<Column> columns;
     for (const auto& word :
@@ -260,8 +303,10 @@ Grid fill_grid(const Body& body, const Context& context, const std::vector<Colum
                 continue;
             }
             const auto& near = record_form ? row[column.device] : row["value"];
-            cells.push_back(measured_cell(lookup(body, near, context, column.host, path),
-                                          path.pointer, context, !record_form));
+            const auto found = lookup(body, near, context, column.host, path);
+            cells.push_back(!record_form && row["share_of"]
+                                ? share_cell(body, row, found, path.pointer, context)
+                                : measured_cell(found, path.pointer, context, !record_form));
         }
         grid.push_back(std::move(cells));
     }
@@ -278,7 +323,13 @@ BlockHtml measured_table(const Body& body, const Context& context) {
     for (const auto& row : body.list(root, "rows")) {
         body.allow_only(
             row, record_form ? std::vector<std::string>{"label", "field", "cpu", "gpu", "datasheet"}
-                             : std::vector<std::string>{"label", "value", "probe", "datasheet"});
+                             : std::vector<std::string>{"label", "value", "probe", "datasheet",
+                                                        "share_of"});
+        if (!record_form && row["share_of"] && !row["value"]) {
+            body.fail(row["share_of"], "`share_of:` sets a row's `value:` against the datasheet; "
+                                       "give the row a `value:` (e.g. value: "
+                                       "/devices/0/precisions/bf16/best)");
+        }
         if (!record_form && !row["value"] && !row["datasheet"]) {
             body.fail(row,
                       "a row needs `value:` (a measured figure) or `datasheet:` (the catalogue's "

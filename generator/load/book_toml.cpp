@@ -87,6 +87,16 @@ void read_gpuguide_table(Reader& read, BookConfig& config, const toml::node& nod
                  [&](const toml::node& flag) {
                      config.include_outside_book = read.boolean(flag, "include-outside-book");
                  }},
+                {"reference",
+                 [&](const toml::node& value) {
+                     config.reference_host = read.text(value, "reference");
+                     config.reference_line = line_of(value);
+                     if (config.reference_host.empty()) {
+                         read.fail(value, "`reference` is empty; give the host of one document in "
+                                          "measurements/reference/ (e.g. reference = "
+                                          "\"reference-h200\"), or remove the key");
+                     }
+                 }},
                 {"literal-emphasis", [&](const toml::node& value) {
                      const std::string mode = read.text(value, "literal-emphasis");
                      if (mode != "warn" && mode != "error") {

@@ -39,6 +39,10 @@ struct BookConfig {
     // [output.html.gpuguide]
     bool include_outside_book = false; ///< {{#include}} may read files outside root
     EmphasisCheck literal_emphasis = EmphasisCheck::Warn;
+    /// `reference = "HOST"`: which committed reference document pages call "the reference" (the
+    /// host word `reference`); empty: the first by file name. reference_line is the key's line.
+    std::string reference_host;
+    int reference_line = 0;
     /// "book.toml:LINE: warning: ..." for every key gpuguide does not use (not fatal).
     std::vector<std::string> warnings;
 };

@@ -6,6 +6,8 @@
 #include "measure/figure.hpp"
 #include "schema/schema.hpp"
 
+#include <algorithm>
+
 namespace gpuguide::measure {
 namespace {
 
@@ -111,14 +113,22 @@ std::set<std::string> Store::probes_asked_of_this() const {
 }
 
 std::vector<std::string> Store::expand_hosts(const std::string& word) const {
-    if (word != "all") {
+    if (word != "all" && word != "references") {
         return {word};
     }
-    std::vector<std::string> hosts{"this"};
+    std::vector<std::string> hosts;
+    if (word == "all") {
+        hosts.push_back("this");
+    }
     for (const auto& reference : references_) {
-        if (!this_build_ || reference.host != this_build_->host) {
+        const bool committed = reference.origin == Origin::Reference;
+        if ((!this_build_ || reference.host != this_build_->host) &&
+            (committed || word == "all")) {
             hosts.push_back(reference.host);
         }
+    }
+    if (word == "references") {
+        return hosts;
     }
     for (const auto& [host, file] : lazy_ ? lazy_->files : decltype(Lazy::files)()) {
         hosts.push_back(host); // each fleet host (read when a page asks for its figures)
@@ -395,6 +405,31 @@ std::vector<HostDocument> load_reference_documents(const std::filesystem::path& 
         }
     }
     return documents;
+}
+
+void put_reference_first(std::vector<HostDocument>& references, const std::string& host,
+                         const std::filesystem::path& setting_file, int setting_line) {
+    if (host.empty()) {
+        return;
+    }
+    const auto named = std::find_if(references.begin(), references.end(), [&](const auto& doc) {
+        return doc.origin == Origin::Reference && doc.host == host;
+    });
+    if (named == references.end()) {
+        std::string known;
+        for (const auto& document : references) {
+            if (document.origin == Origin::Reference) {
+                known += (known.empty() ? "" : ", ") + document.host + " (" +
+                         document.file.filename().generic_string() + ")";
+            }
+        }
+        fail_at(setting_file, setting_line,
+                "`reference = \"" + host +
+                    "\"`: no reference measurement document has that host (" +
+                    (known.empty() ? std::string("there are none") : "there are: " + known) +
+                    "); name one of them, or remove the key to use the first by file name");
+    }
+    std::rotate(references.begin(), named, named + 1);
 }
 
 } // namespace gpuguide::measure

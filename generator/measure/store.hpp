@@ -72,8 +72,10 @@ class Store {
     /// True for a for_validation store (this machine's figures are not known yet).
     bool validating() const { return asked_ != nullptr; }
 
-    /// Resolves a host word (`this`, `reference`, `all`, or a provenance.host) into host words of
-    /// single documents: `all` becomes `this` followed by each reference host.
+    /// Resolves a host word (`this`, `reference`, `references`, `all`, or a provenance.host) into
+    /// host words of single documents: `references` becomes every committed reference's host (the
+    /// reference first), `all` `this` followed by every other document's host (references, then
+    /// fleet hosts).
     std::vector<std::string> expand_hosts(const std::string& word) const;
 
     /// The probe `key` as seen from `host` (a single host word). `this` uses this build's result
@@ -158,6 +160,13 @@ void check_one_document_per_host(const std::vector<HostDocument>& documents);
 /// is not a measurement document. A missing folder gives no documents.
 std::vector<HostDocument> load_reference_documents(const std::filesystem::path& dir,
                                                    Origin origin = Origin::Reference);
+
+/// Moves the reference document of `host` to the front of `references`, so that it is "the
+/// reference" (book.toml's `[output.html.gpuguide] reference`); an empty host leaves the file-name
+/// order. InputError at `setting_file`:`setting_line` when no reference document has that host,
+/// listing those that do.
+void put_reference_first(std::vector<HostDocument>& references, const std::string& host,
+                         const std::filesystem::path& setting_file, int setting_line);
 
 /// A formatted value: text for people ("2.93 TB/s"), and the number in the shown unit.
 struct Formatted {

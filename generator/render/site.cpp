@@ -1,6 +1,7 @@
 // build_site: the whole pipeline in its order (load and check everything, measure only what the
 // pages use, expand and render pages in parallel, write atomically).
 #include "directives/directives.hpp"
+#include "directives/reference_check.hpp"
 #include "load/error.hpp"
 #include "load/files.hpp"
 #include "numbers/number.hpp"
@@ -219,6 +220,21 @@ Book load_input(const BuildOptions& options) {
     return book;
 }
 
+// book.toml's settings: an mdBook project's, or those of the folder of language folders (its
+// [output.html.gpuguide] table; all defaults when it has no book.toml).
+BookConfig book_settings(const BuildOptions& options) {
+    if (options.project) {
+        return *options.project;
+    }
+    const auto file = options.content_dir / "book.toml";
+    if (!std::filesystem::is_regular_file(file)) {
+        BookConfig defaults;
+        defaults.root = options.content_dir;
+        return defaults;
+    }
+    return load_language_folders_toml(file);
+}
+
 // book.toml's additional-css/-js (paths from the project's root) and its redirects (old path ->
 // a page that sends the reader to the new one).
 void write_project_files(const BookConfig& project, const std::filesystem::path& dir) {
@@ -282,7 +298,13 @@ BuildReport build_site(const BuildOptions& options) {
     // build, its manifest already says which probes the pages use: nothing needs reading.
     std::optional<Book> book;
     std::optional<Templates> templates;
+    std::vector<std::string> reference_warnings;
     auto references = measure::load_reference_documents(measure_options.reference_dir);
+    {
+        const auto settings = book_settings(options);
+        measure::put_reference_first(references, settings.reference_host,
+                                     settings.root / "book.toml", settings.reference_line);
+    }
     // Fleet hosts (gpuguide fleet, or a document dropped in by hand): the fleet page needs their
     // rows (from the latest collection's index where it still describes the files), and
     // directives that name a fleet host (or `hosts: all`) read its document when they ask.
@@ -294,6 +316,7 @@ BuildReport build_site(const BuildOptions& options) {
     } else {
         book.emplace(load_input(options));
         templates.emplace(theme::Theme(options.templates_dir));
+        reference_warnings = directives::check_reference_documents(*book, references);
         auto validation = measure::Store::for_validation(std::move(references));
         validation.add_lazy_hosts(fleet_hosts, measure::Origin::Fleet);
         manifest.probes = directives::probes_needed(*book, validation);
@@ -345,6 +368,8 @@ BuildReport build_site(const BuildOptions& options) {
     const unsigned jobs =
         options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
     report.warnings.insert(report.warnings.begin(), book->warnings.begin(), book->warnings.end());
+    report.warnings.insert(report.warnings.end(), reference_warnings.begin(),
+                           reference_warnings.end());
     for (auto& warning : render_all(site, staging.path(), options.out_dir, jobs)) {
         report.warnings.push_back(std::move(warning));
     }

@@ -20,6 +20,10 @@ trap 'rm -rf "$out"' EXIT
 # reference's figures this machine's, and the estimates name their inputs in words.
 python3 tests/books/check_figure_wording.py "$out/site"
 python3 tests/books/check_estimates.py "$out/site"
+# Several GPUs side by side: the Measured GPUs page with the H200 reference and a synthetic H100
+# made from it (never committed), and the refusals of bad reference documents.
+mkdir "$out/two-references"
+python3 tests/books/check_measured_gpus.py "$gpuguide" "$out/two-references"
 # The same pages as a GPU host sees them: the reference document passed as this machine's.
 reference_document=$(ls content/measurements/reference/*.json | head -n1)
 "$gpuguide" build --content content --templates templates --out "$out/as-measured" \

@@ -51,6 +51,7 @@ edit-url-template = "https://example.org/lab/handbook/edit/main/{path}"
 [output.html.gpuguide]
 include-outside-book = true
 literal-emphasis = "error"
+reference = "reference-h200"
 )");
     CHECK(config.root == dir.path());
     CHECK(config.title == "Cluster handbook");
@@ -68,6 +69,8 @@ literal-emphasis = "error"
     CHECK(config.redirect.at("/old.html") == "new.html");
     CHECK(config.include_outside_book);
     CHECK(config.literal_emphasis == gpuguide::EmphasisCheck::Error);
+    CHECK(config.reference_host == "reference-h200");
+    CHECK(config.reference_line == 25); // its line in the text above
     CHECK(config.warnings.empty());
 }
 
@@ -148,6 +151,8 @@ TEST_CASE("book.toml errors name the line and what to do", "[book-toml]") {
     CHECK(
         error_of(dir, "[output.html.gpuguide]\nliteral-emphasis = true\n") ==
         "book.toml:2: `literal-emphasis` must be text in quotes, e.g. literal-emphasis = \"...\"");
+    CHECK(error_of(dir, "[output.html.gpuguide]\nreference = \"\"\n")
+              .starts_with("book.toml:2: `reference` is empty; give the host of one document"));
 }
 
 TEST_CASE("book.toml of a folder of language folders: only [output.html.gpuguide]", "[book-toml]") {
