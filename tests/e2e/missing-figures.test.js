@@ -97,9 +97,10 @@ describe("missing figures", () => {
                                        ["zh", "官方规格带宽", /不是实测值/]]) {
       await page.goto(`${server.url}${lang}/08-gpu-metrics.html`);
       const table = page.locator("table.measured-table", { hasText: "STREAM" });
-      const row = table.locator("tr", { hasText: label });
-      assert.equal(await row.locator("td.kind-datasheet").textContent(), "4.8\u00A0TB/s");
-      assert.match(await row.locator("td.kind-datasheet").getAttribute("title"), /H200 SXM 141GB/);
+      // The reference's column first (then one per other reference, each its own GPU's).
+      const cell = table.locator("tr", { hasText: label }).locator("td.kind-datasheet").first();
+      assert.equal(await cell.textContent(), "4.8\u00A0TB/s");
+      assert.match(await cell.getAttribute("title"), /H200 SXM 141GB/);
       assert.match(await page.locator(".provenance-datasheet").first().textContent(), note);
     }
     await page.close();

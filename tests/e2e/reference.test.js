@@ -20,6 +20,13 @@ function committedReferences() {
   });
 }
 
+/// The host content/book.toml names as the reference (`reference = "HOST"`), if any.
+function namedReference() {
+  const toml = fs.readFileSync(path.join(__dirname, "../../content/book.toml"), "utf8");
+  const match = /^reference\s*=\s*"([^"]+)"/m.exec(toml);
+  return match ? match[1] : null;
+}
+
 const HOST = {
   en: (r) => `reference measurement from ${r.host} (`,
   zh: (r) => `参考测量，来自 ${r.host}（`,
@@ -35,11 +42,14 @@ const SECTIONS = [
   { name: "gemm-by-precision", page: "05-tensor-cores", table: /GEMM/, chart: "page-05-tensor-cores-chart-1" },
   { name: "roofline", page: "08-gpu-metrics", chart: "page-08-gpu-metrics-chart-1" },
   { name: "transfer-curve", page: "08-gpu-metrics", chart: "page-08-gpu-metrics-chart-2" },
+  { name: "measured-gpus-memory", page: "43-measured-gpus", table: /host transfers|主机传输/ },
+  { name: "measured-gpus-gemm", page: "43-measured-gpus", table: /best size|最佳尺寸/ },
 ];
 
 describe("the measured reference", () => {
   const references = committedReferences();
-  const measured = references.find((r) => !r.placeholder);
+  // "The reference": the document book.toml names, else the first real one by file name.
+  const measured = references.find((r) => r.host === namedReference()) ?? references.find((r) => !r.placeholder);
   let browser, server;
   before(async () => {
     requireSite();
@@ -64,7 +74,8 @@ describe("the measured reference", () => {
         assert.ok(notes.length > 0, `${lang}/${name}: no reference provenance note`);
         // A GPU figure's note names the reference's GPU; a CPU figure set beside it (one host
         // per table: page 03's CPU column) is the reference host's too, and names its CPU.
-        for (const note of notes) assert.ok(note.startsWith(HOST[lang](measured)), `${lang}/${name}: "${note}"`);
+        // (A `hosts: [this, references]` table adds a column, and a note, per reference.)
+        for (const note of notes) assert.ok(references.some((r) => note.startsWith(HOST[lang](r))), `${lang}/${name}: "${note}"`);
         assert.ok(notes.some((note) => note.startsWith(LABEL[lang](measured))), `${lang}/${name}: no note names ${measured.gpu}`);
         assert.ok((await page.locator("td.kind-reference").count()) > 0, `${lang}/${name}: no reference cell`);
         assert.equal(await page.locator("td.kind-reference", { hasText: /^(not measured|未测量)$/ }).count(), 0);
@@ -93,6 +104,29 @@ describe("the measured reference", () => {
     }
     await page.close();
     assert.deepEqual(problems, []);
+  });
+
+  it("sets every committed reference side by side on the Measured GPUs page, the reference first", async () => {
+    const real = references.filter((r) => !r.placeholder);
+    const page = await browser.newPage();
+    for (const lang of ["en", "zh"]) {
+      await page.goto(`${server.url}${lang}/43-measured-gpus.html`);
+      const tables = page.locator("table.measured-table");
+      assert.equal(await tables.count(), 3, `${lang}: three tables`);
+      for (let t = 0; t < 3; ++t) {
+        const headers = await tables.nth(t).locator("thead th").allTextContents();
+        assert.equal(headers.length, real.length, `${lang}: table ${t + 1} has ${headers}`);
+        assert.ok(headers[0].includes(measured.host), `${lang}: the reference first, got ${headers}`);
+        for (const r of real) assert.ok(headers.some((h) => h.includes(r.host)), `${lang}: no column for ${r.host}`);
+        assert.equal(await tables.nth(t).locator("thead th.kind-reference").count(), real.length);
+      }
+      // Each GPU's own name in its column, and a share of the datasheet in every column.
+      const first = await tables.nth(0).locator("tbody tr").first().locator("td").allTextContents();
+      for (const r of real) assert.ok(first.includes(r.gpu), `${lang}: GPU row ${first} lacks ${r.gpu}`);
+      const shares = await tables.nth(1).locator("td", { hasText: /^\d+(\.\d+)? %$/ }).count();
+      assert.ok(shares >= 5 * real.length, `${lang}: ${shares} shares of the datasheet`);
+    }
+    await page.close();
   });
 
   it("draws the roofline and the transfer curve from the reference", async () => {
