@@ -3,6 +3,7 @@
 #include "gpu/gpu_identity.hpp"
 #include "gpu/kernels/gemm_values.hpp"
 #include "gpuguide_catch.hpp"
+#include "test_support.hpp"
 
 #include <set>
 
@@ -45,12 +46,11 @@ TEST_CASE("GEMM inputs are reproducible, spread over -1 to 1 and never all zero"
     CHECK(high == 16);
 }
 
-TEST_CASE("without a usable GPU the identity says why, and versions stay known") {
+TEST_CASE("without a usable GPU the identity says why, and versions stay known", "[.may-skip]") {
     GpuIdentity identity = gpu_identity();
-    if (identity.usable) {
-        WARN("SKIPPED: this machine has a usable GPU; the no-GPU identity cannot be shown here");
-        return;
-    }
+    if (identity.usable)
+        gpuguide::testing::skip("this machine has a usable GPU, so the no-GPU identity cannot be "
+                                "shown here");
     CHECK(identity.reason.size() > 10);
     CHECK(identity.devices.empty());
     nlohmann::json json = to_json(identity);
@@ -88,8 +88,9 @@ TEST_CASE("NVML: absent library reported with a reason, throttle reasons named")
 #endif
 
 #if GPUGUIDE_PROBES_HAVE_CUDA
-TEST_CASE("cuBLAS is loaded at run time, and a missing library gives a reason, not a failed start") {
+TEST_CASE("a missing cuBLAS gives a reason naming the library, not a failed start", "[.may-skip]") {
     // The test hook makes the load fail as on a host without the toolkit's cuBLAS.
+    testing::require_test_hooks();
     for (const std::string& hidden : {gpu::cublas_soname(), gpu::cublaslt_soname()}) {
         ::setenv("GPUGUIDE_PROBE_HIDE_LIBS", hidden.c_str(), 1);
         gpu::CublasApi missing = gpu::CublasApi::load();
@@ -99,11 +100,12 @@ TEST_CASE("cuBLAS is loaded at run time, and a missing library gives a reason, n
                                       Catch::Matchers::ContainsSubstring("LD_LIBRARY_PATH"));
         CHECK(missing.create == nullptr);
     }
+}
+
+TEST_CASE("cuBLAS is loaded at run time, with every function the probes call", "[.may-skip]") {
     gpu::CublasApi found = gpu::CublasApi::load();
-    if (!found.available()) {
-        WARN("SKIPPED the loaded case: " << found.error);
-        return;
-    }
+    if (!found.available())
+        gpuguide::testing::skip("cuBLAS cannot be loaded here: " + found.error);
     CHECK(found.create);
     CHECK(found.gemm_ex);
     CHECK(found.lt_matmul);
