@@ -8,6 +8,7 @@
 namespace gpuguide::probes {
 namespace {
 
+#ifdef GPUGUIDE_TEST_HOOKS
 bool hidden_by_test_hook(const std::string& soname) {
     const char* list = std::getenv("GPUGUIDE_PROBE_HIDE_LIBS");
     if (!list)
@@ -19,6 +20,7 @@ bool hidden_by_test_hook(const std::string& soname) {
             return true;
     return false;
 }
+#endif
 
 std::string last_dl_error(const std::string& fallback) {
     const char* why = dlerror();
@@ -30,10 +32,12 @@ std::string last_dl_error(const std::string& fallback) {
 DynamicLibrary::DynamicLibrary(std::string soname,
                                std::vector<std::filesystem::path> fallback_folders)
     : soname_(std::move(soname)) {
+#ifdef GPUGUIDE_TEST_HOOKS
     if (hidden_by_test_hook(soname_)) {
         error_ = soname_ + ": hidden by GPUGUIDE_PROBE_HIDE_LIBS (test hook)";
         return;
     }
+#endif
     handle_ = dlopen(soname_.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!handle_)
         error_ = last_dl_error(soname_ + ": cannot be loaded");

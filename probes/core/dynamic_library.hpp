@@ -14,8 +14,9 @@ class DynamicLibrary {
   public:
     /// Opens `soname` (RTLD_NOW | RTLD_LOCAL) through the loader's own search (LD_LIBRARY_PATH,
     /// RPATH, ld.so.cache); where that fails, `folder/soname` for each of `fallback_folders` in
-    /// order (core/library_search.hpp says which). Test hook: GPUGUIDE_PROBE_HIDE_LIBS=
-    /// "NAME[,NAME…]" makes these sonames fail to load as if absent (probes/README.md).
+    /// order (core/library_search.hpp says which). Test hook, built only with the CMake option
+    /// GPUGUIDE_TEST_HOOKS: GPUGUIDE_PROBE_HIDE_LIBS="NAME[,NAME…]" makes these sonames fail to
+    /// load as if absent (probes/README.md).
     explicit DynamicLibrary(std::string soname,
                             std::vector<std::filesystem::path> fallback_folders = {});
     /// The library stays loaded: CUDA libraries register exit handlers.

@@ -3,11 +3,12 @@
 // show an idle GPU and miss the power cap a BF16 or FP8 GEMM runs into.
 #pragma once
 
+#include "gpu/clock_conditions.hpp"
+
 #include <atomic>
 #include <condition_variable>
 #include <mutex>
 #include <nlohmann/json.hpp>
-#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -25,21 +26,13 @@ class ConditionSampler {
     ConditionSampler(const ConditionSampler&) = delete;
     ConditionSampler& operator=(const ConditionSampler&) = delete;
 
-    /// Stops sampling and summarises: {"sm_clock_mhz" (median), "sm_clock_mhz_min",
-    /// "mem_clock_mhz" (median), "clocks_event_reasons" (every reason seen in any sample;
-    /// gpu_idle only when no sample saw the GPU busy), "samples"}; nulls and 0 without NVML.
+    /// Stops sampling and summarises the samples (summarize_clocks(), gpu/clock_conditions.hpp).
     nlohmann::json stop();
-
-    /// One NVML sample (tests feed these to summarize()).
-    struct Sample {
-        std::optional<unsigned long long> sm_mhz, mem_mhz, reasons;
-    };
-    static nlohmann::json summarize(const std::vector<Sample>& samples);
 
   private:
     void run(std::chrono::milliseconds period);
     std::string bus_id_;
-    std::vector<Sample> samples_;
+    std::vector<ClockSample> samples_;
     std::mutex mutex_;
     std::condition_variable wake_;
     std::condition_variable first_sample_;

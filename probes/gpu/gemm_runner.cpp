@@ -1,13 +1,13 @@
 #include "gpu/gemm_runner.hpp"
 
 #include "gpu/cublas_api.hpp"
+#include "gpu/gemm_check.hpp"
 #include "gpu/kernels/gemm_values.hpp"
 
 #include <cmath>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_fp8.h>
-#include <random>
 
 namespace gpuguide::probes::gpu {
 namespace {
@@ -285,51 +285,19 @@ double GemmCase::max_relative_error(int samples) const {
     std::vector<unsigned char> d(samples <= 0 ? std::size_t(n_) * n_ * out_bytes : 0);
     if (samples <= 0)
         GG_CUDA(cudaMemcpy(d.data(), d_->as<void>(), d.size(), cudaMemcpyDeviceToHost));
-    auto entry = [&](int i, int j) {
+    std::vector<GemmEntry> entries;
+    for (auto [i, j] : gemm_check_positions(n_, samples)) {
         std::size_t offset = (std::size_t(j) * n_ + i) * out_bytes;
-        if (samples <= 0)
-            return output_value(spec_.d_type, d.data() + offset);
         unsigned char bytes[8] = {};
-        GG_CUDA(
-            cudaMemcpy(bytes, d_->as<unsigned char>() + offset, out_bytes, cudaMemcpyDeviceToHost));
-        return output_value(spec_.d_type, bytes);
-    };
-    std::mt19937_64 rng(n_);
-    std::uniform_int_distribution<int> pick(0, n_ - 1);
-    std::size_t total = samples <= 0 ? std::size_t(n_) * n_ : std::size_t(samples);
-    // A column of A^T B needs B's column j, shared by every i: cache it across entries. A full
-    // check reads every row of A n times: evaluate A once (the hash per element is the cost).
-    std::vector<double> b_column(n_), a_all;
-    if (samples <= 0) {
-        a_all.resize(std::size_t(n_) * n_);
-        for (std::size_t index = 0; index < a_all.size(); ++index)
-            a_all[index] = input_value(spec_.input, index, kSeedA);
+        if (samples > 0)
+            GG_CUDA(cudaMemcpy(bytes, d_->as<unsigned char>() + offset, out_bytes,
+                               cudaMemcpyDeviceToHost));
+        entries.push_back(
+            {i, j, output_value(spec_.d_type, samples <= 0 ? d.data() + offset : bytes)});
     }
-    int cached_j = -1;
-    double worst = 0;
-    for (std::size_t s = 0; s < total; ++s) {
-        int i = samples <= 0 ? int(s % n_) : pick(rng);
-        int j = samples <= 0 ? int(s / n_) : pick(rng);
-        if (j != cached_j) {
-            for (int k = 0; k < n_; ++k)
-                b_column[k] = input_value(spec_.input, std::uint64_t(j) * n_ + k, kSeedB);
-            cached_j = j;
-        }
-        double reference = 0, magnitude = 0;
-        for (int k = 0; k < n_; ++k) {
-            std::uint64_t a_index = std::uint64_t(i) * n_ + k;
-            double a = a_all.empty() ? input_value(spec_.input, a_index, kSeedA) : a_all[a_index];
-            double product = a * b_column[k];
-            reference += product;
-            magnitude += std::fabs(product);
-        }
-        double got = entry(i, j);
-        double error = std::fabs(got - reference) / (magnitude > 0 ? magnitude : 1.0);
-        if (!std::isfinite(error))
-            return std::nan(""); // unwritten (poisoned) or NaN output
-        worst = std::max(worst, error);
-    }
-    return worst;
+    return reference_gemm_error(
+        n_, entries, [&](std::uint64_t index) { return input_value(spec_.input, index, kSeedA); },
+        [&](std::uint64_t index) { return input_value(spec_.input, index, kSeedB); });
 }
 
 } // namespace gpuguide::probes::gpu

@@ -89,10 +89,6 @@ std::optional<unsigned long long> Nvml::clock(Device device, Clock which) const 
     return clock_query(*this, symbol("nvmlDeviceGetClockInfo"), device, which);
 }
 
-std::optional<unsigned long long> Nvml::max_clock(Device device, Clock which) const {
-    return clock_query(*this, symbol("nvmlDeviceGetMaxClockInfo"), device, which);
-}
-
 static std::optional<unsigned long long> uint_query(const Nvml& nvml, void* fn_pointer,
                                                     Device device) {
     auto fn = reinterpret_cast<UintFn>(fn_pointer);

@@ -30,8 +30,7 @@ class Nvml {
     std::optional<std::string> uuid(Device device) const;
     /// The board's VBIOS version ("96.00.89.00.01"), which fleets compare within a node type.
     std::optional<std::string> vbios_version(Device device) const;
-    std::optional<unsigned long long> clock(Device device, Clock which) const;     ///< MHz now
-    std::optional<unsigned long long> max_clock(Device device, Clock which) const; ///< MHz
+    std::optional<unsigned long long> clock(Device device, Clock which) const; ///< MHz now
     std::optional<unsigned long long> power_limit_mw(Device device) const;
     /// Energy since the driver loaded, in millijoules (Volta and newer).
     std::optional<unsigned long long> total_energy_mj(Device device) const;

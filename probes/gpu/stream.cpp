@@ -6,8 +6,7 @@
 #include "gpu/cuda_util.hpp"
 #include "gpu/gpu_probe.hpp"
 #include "gpu/kernels/kernels.hpp"
-
-#include <cmath>
+#include "gpu/stream_values.hpp"
 
 namespace gpuguide::probes::gpu {
 namespace {
@@ -35,11 +34,11 @@ class StreamProbe final : public PerDeviceProbe {
         EventTimer timer;
         cudaStream_t s = timer.stream();
         const unsigned blocks = kernels::stream_blocks(n);
-        kernels::stream_fill(a.as<double>(), 1.0, n, blocks, s);
-        kernels::stream_fill(b.as<double>(), 2.0, n, blocks, s);
-        kernels::stream_fill(c.as<double>(), 0.0, n, blocks, s);
+        StreamValues expected; // what every element must hold, tracked on the host
+        kernels::stream_fill(a.as<double>(), expected.a, n, blocks, s);
+        kernels::stream_fill(b.as<double>(), expected.b, n, blocks, s);
+        kernels::stream_fill(c.as<double>(), expected.c, n, blocks, s);
         GG_LAUNCHED();
-        double ea = 1.0, eb = 2.0, ec = 0.0; // what every element must hold, tracked on the host
         // One sample: the same kernel `k` times back to back between one event pair (a kernel
         // of 0.2 ms alone would be timed with the launch gap and the events' resolution). Each
         // kernel's inputs are unchanged by repeating it, so the values stay known on the host.
@@ -65,10 +64,7 @@ class StreamProbe final : public PerDeviceProbe {
                                       blocks, s);
             });
             GG_LAUNCHED();
-            ec = ea;
-            eb = kScalar * ec;
-            ec = ea + eb;
-            ea = eb + kScalar * ec;
+            expected.run_round(kScalar);
             if (round < plan.reps.warmups)
                 continue;
             t_copy.push_back(tc);
@@ -81,10 +77,11 @@ class StreamProbe final : public PerDeviceProbe {
                 break;
         }
         bool verified = true;
-        for (auto [array, expected] :
-             {std::pair{a.as<double>(), ea}, {b.as<double>(), eb}, {c.as<double>(), ec}})
+        for (auto [array, value] : {std::pair{a.as<double>(), expected.a},
+                                    {b.as<double>(), expected.b},
+                                    {c.as<double>(), expected.c}})
             for (double x : sample(array, n, 4099))
-                if (!(std::fabs(x - expected) <= 1e-12 * std::fabs(expected)))
+                if (!stream_value_matches(x, value))
                     verified = false;
         if (!verified)
             throw std::runtime_error(

@@ -104,7 +104,8 @@ nlohmann::json run_in_process(Probe& probe, const ProbeContext& context, const G
     return entry;
 }
 
-std::string injected_fault(std::string_view key) {
+std::string injected_fault([[maybe_unused]] std::string_view key) {
+#ifdef GPUGUIDE_TEST_HOOKS
     const char* spec = std::getenv("GPUGUIDE_PROBE_FAULT");
     if (!spec)
         return "";
@@ -115,6 +116,7 @@ std::string injected_fault(std::string_view key) {
         if (colon != std::string::npos && item.substr(0, colon) == key)
             return item.substr(colon + 1);
     }
+#endif
     return "";
 }
 

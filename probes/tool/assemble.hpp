@@ -38,7 +38,8 @@ nlohmann::json run_probes_isolated(const std::vector<Probe*>& selected, const Pr
                                    std::chrono::milliseconds base_timeout);
 
 /// The test hook GPUGUIDE_PROBE_FAULT="KEY:MODE[,KEY:MODE...]" (MODE: crash, hang, garbage, nan,
-/// absurd, unsupportable). Returns the mode for `key`, or "" when none. Documented in
+/// absurd, unsupportable). Returns the mode for `key`, or "" when none; always "" unless built
+/// with the CMake option GPUGUIDE_TEST_HOOKS (the variable is not even read). Documented in
 /// probes/README.md.
 std::string injected_fault(std::string_view key);
 

@@ -50,9 +50,12 @@ int validate_file(const std::string& path) {
 int main(int argc, char** argv) {
     CLI::App app{"gpuguide-probe: measure this machine's GPUs and CPU; writes one JSON document "
                  "(schema: probes/README.md)"};
-    app.footer("Exit status 0 when the document was written (failed probes say so inside it).\n"
-               "Test hook: GPUGUIDE_PROBE_FAULT=KEY:crash|hang|garbage|nan|absurd|unsupportable "
-               "makes one probe misbehave (probes/README.md).");
+    app.footer("Exit status 0 when the document was written (failed probes say so inside it)."
+#ifdef GPUGUIDE_TEST_HOOKS
+               "\nTest build: GPUGUIDE_PROBE_FAULT=KEY:crash|hang|garbage|nan|absurd|unsupportable "
+               "makes one probe misbehave (probes/README.md)."
+#endif
+    );
     std::vector<std::string> only;
     std::string out;
     bool all = false, list = false, identity = false, quick = false, cpu_only = false,
@@ -152,10 +155,12 @@ int main(int argc, char** argv) {
                 run_probes_isolated(selected, context, joined_command(argc, argv), timeout));
         } else {
             text = with_host_label(run_probes(selected, context, joined_command(argc, argv)));
+#ifdef GPUGUIDE_TEST_HOOKS
             // Test hook: a probe that "prints garbage" replaces the whole document (see README).
             for (Probe* probe : selected)
                 if (injected_fault(probe->key()) == "garbage")
                     text = "{\"schema\": garbage, not JSON";
+#endif
         }
     } catch (const std::exception& error) {
         std::cerr << "gpuguide-probe: " << error.what() << "\n";

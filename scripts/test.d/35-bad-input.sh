@@ -8,6 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 bin=${GPUGUIDE_BUILD_DIR:-build/default}
 if [[ $bin == build/default ]]; then
+  # probe_faults.sh needs the probes' fault injection, which scripts/build.sh leaves out.
+  cmake --preset default -DGPUGUIDE_TEST_HOOKS=ON >/dev/null
   cmake --build --preset default --target gpuguide gpuguide-probe
 fi
 gpuguide=$bin/generator/gpuguide

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Writes a measurement document with every field the probes produce (probes/README.md, the
-shapes the probe sources build), filled with SYNTHETIC numbers of an H100's order of magnitude.
+shapes the probe sources build), filled with SYNTHETIC numbers of an H100's order of magnitude,
+for a host with two such GPUs, so that gpu.multi (peer-to-peer copies, NCCL all-reduce) has a
+result too.
 
 It is test data, not a measurement: its provenance says so, and it never goes under content/.
 scripts/test.d/50-site-check.sh builds the real guide with it (`--measurements`), so every GPU
 table, chart and inline value of the chapter is rendered from a complete document and checked,
-even on machines without a GPU, before any real GPU run exists.
+even on machines without a GPU, before any real GPU run exists. The unit tests render from it too
+(tests/CMakeLists.txt writes it into the build folder), and check that it validates.
 
     full_shape_document.py OUT.json
 """
@@ -30,11 +33,35 @@ def ok(result, seconds=1.0):
     return {"status": "ok", "reason": None, "duration_s": seconds, "result": result}
 
 
+GPUS = 2
+
+
+def uuid(index):
+    return f"GPU-00000000-0000-0000-0000-{index:012d}"
+
+
 def per_device(result):
-    result = dict(result, index=0,
-                  conditions={"sm_clock_mhz": 1980, "sm_clock_mhz_min": 1755, "mem_clock_mhz": 2619,
-                              "clocks_event_reasons": ["sw_power_cap"], "samples": 120})
-    return {"devices": [result]}
+    """The same figures for each GPU; its own index (and UUID and bus id, where the probe has them)."""
+    conditions = {"sm_clock_mhz": 1980, "sm_clock_mhz_min": 1755, "mem_clock_mhz": 2619,
+                  "clocks_event_reasons": ["sw_power_cap"], "samples": 120}
+    devices = []
+    for index in range(GPUS):
+        device = dict(result, index=index, conditions=conditions)
+        if "uuid" in device:
+            device.update(uuid=uuid(index), pci_bus_id=f"0000:{index:02x}:00.0")
+        devices.append(device)
+    return {"devices": devices}
+
+
+def multi():
+    """gpu.multi (probes/gpu/multi.cpp): P2P copy bandwidth between every pair over NVLink, and
+    NCCL all-reduce bus bandwidth."""
+    p2p = [[None if src == dst else 370.0 - 2.5 * src for dst in range(GPUS)] for src in range(GPUS)]
+    access = [[None if src == dst else True for dst in range(GPUS)] for src in range(GPUS)]
+    return {"devices": GPUS,
+            "p2p": {"bandwidth": p2p, "peer_access": access, "bytes": 268435456, "unit": "GB/s"},
+            "nccl_allreduce": {"bus_bandwidth": metric(352.0, "GB/s"), "bytes": 268435456,
+                               "definition": "nccl-tests busbw: (bytes / time) * 2 (n-1) / n, float32 sum"}}
 
 
 def sizes(first, last, step=4):
@@ -85,7 +112,7 @@ def document():
                         "fp32": dict(metric(3000.0, "GFLOP/s"), max_rel_error=1e-7),
                         "fp64": dict(metric(1500.0, "GFLOP/s"), max_rel_error=1e-15)}),
         "gpu.specs": ok(dict(per_device({
-            "name": "Synthetic H100-class GPU", "uuid": "GPU-00000000-0000-0000-0000-000000000000",
+            "name": "Synthetic H100-class GPU", "uuid": uuid(0),
             "pci_bus_id": "0000:00:00.0", "compute_capability": "9.0", "sm_count": 132, "cores_per_sm": 128,
             "cuda_cores": 16896, "clock_sm_max": value(1980, "MHz"), "clock_mem_max": value(2619, "MHz"),
             "memory_total": value(79.1, "GiB"), "memory_bus_width": value(5120, "bit"),
@@ -123,15 +150,15 @@ def document():
             "avg_power": metric(660.0, "W"), "efficiency": metric(1150.0, "GFLOP/s/W"),
             "whole_run": {"seconds": value(3.0, "s"), "avg_power": value(660.0, "W"),
                           "efficiency": value(1150.0, "GFLOP/s/W")}})),
-        "gpu.multi": {"status": "skipped", "reason": "one GPU", "duration_s": 0.0, "result": None},
+        "gpu.multi": ok(multi(), seconds=4.0),
     }
     return {
         "schema": "gpuguide-measurements", "schema_version": 1, "placeholder": False,
         "provenance": {"host": "synthetic-test-data", "date": "2026-11-21T00:00:00Z", "duration_s": 30.0,
                        "probe_version": "0.1.0", "compiler": "synthetic", "command": "tests/books/full_shape_document.py",
                        "driver": "580.00.00", "cuda_driver": "13.0", "cuda_runtime": "13.0", "cublas": "13.0.0",
-                       "gpus": [{"index": 0, "name": "Synthetic H100-class GPU",
-                                 "uuid": "GPU-00000000-0000-0000-0000-000000000000"}],
+                       "gpus": [{"index": index, "name": "Synthetic H100-class GPU", "uuid": uuid(index)}
+                                for index in range(GPUS)],
                        "cpu": "Synthetic CPU", "quick": False, "note": NOTE},
         "probes": probes,
     }

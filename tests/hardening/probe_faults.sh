@@ -22,6 +22,11 @@ fail() {
   exit 1
 }
 
+# The hook is compiled in only with GPUGUIDE_TEST_HOOKS=ON; without it every check below would
+# measure healthy probes, so say so rather than report a puzzling difference.
+grep -aq GPUGUIDE_PROBE_FAULT "$probe" ||
+  fail "$probe has no fault injection: configure with -DGPUGUIDE_TEST_HOOKS=ON (scripts/test.sh does)"
+
 book=$work/book
 cp -R "$repo/tests/bad-input/base" "$book"
 cp -R "$repo/templates" "$book/templates"

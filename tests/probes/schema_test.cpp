@@ -190,10 +190,9 @@ TEST_CASE("a JSON syntax error names the file, line and column") {
 TEST_CASE("the committed reference documents are valid") {
     std::filesystem::path folder =
         std::filesystem::path(GPUGUIDE_SOURCE_DIR) / "content/measurements/reference";
-    if (!std::filesystem::exists(folder)) {
-        WARN("SKIPPED: no content/measurements/reference folder in this checkout");
-        return;
-    }
+    // The guide ships its reference documents: without them there is nothing to check, a failure.
+    INFO(folder);
+    REQUIRE(std::filesystem::is_directory(folder));
     std::size_t checked = 0;
     for (const auto& file : std::filesystem::directory_iterator(folder)) {
         if (file.path().extension() != ".json")

@@ -1,6 +1,7 @@
 // Helpers shared by the probe tests: a fresh cache folder per test and quick runner options.
 #pragma once
 
+#include "gpuguide_catch.hpp"
 #include "runner/runner.hpp"
 
 #include <filesystem>
@@ -23,6 +24,17 @@ struct TempDir {
         std::filesystem::remove_all(path, ec);
     }
 };
+
+/// Skips the calling test case (tagged "[.may-skip]", see gpuguide_catch.hpp) unless this build's
+/// gpuguide-probe has its fault-injection hooks: the CMake option GPUGUIDE_TEST_HOOKS, which
+/// scripts/test.sh turns on and scripts/build.sh leaves off.
+inline void require_test_hooks() {
+#ifndef GPUGUIDE_TEST_HOOKS
+    gpuguide::testing::skip("this build has no probe test hooks (GPUGUIDE_PROBE_FAULT, "
+                            "GPUGUIDE_PROBE_HIDE_LIBS); configure with -DGPUGUIDE_TEST_HOOKS=ON, "
+                            "as scripts/test.sh does");
+#endif
+}
 
 /// Runner options for tests: quick sizes, the given cache, a short timeout, chosen probes.
 inline RunOptions quick_options(const std::filesystem::path& cache, std::vector<std::string> only,
