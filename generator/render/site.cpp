@@ -235,9 +235,24 @@ BookConfig book_settings(const BuildOptions& options) {
     return load_language_folders_toml(file);
 }
 
+// A language whose strings lack some of the English keys shows those words in English: say which.
+void warn_missing_strings(const theme::Theme& theme, const std::string& lang,
+                          std::vector<std::string>& warnings) {
+    const auto missing = ui::Strings::missing_keys(theme, lang);
+    if (missing.empty()) {
+        return;
+    }
+    warnings.push_back((theme.override_dir() / "strings.json").generic_string() +
+                       ": warning: the \"" + lang + "\" interface strings lack " +
+                       ui::join_words(missing, ", ", ", ") +
+                       "; those words show in English (copy them from the built-in \"en\" "
+                       "object: gpuguide theme)");
+}
+
 // book.toml's additional-css/-js (paths from the project's root) and its redirects (old path ->
 // a page that sends the reader to the new one).
-void write_project_files(const BookConfig& project, const std::filesystem::path& dir) {
+void write_project_files(const BookConfig& project, const ui::Strings& strings,
+                         const std::filesystem::path& dir) {
     for (const auto* files : {&project.additional_css, &project.additional_js}) {
         for (const auto& file : *files) {
             const auto from = project.root / file;
@@ -258,7 +273,7 @@ void write_project_files(const BookConfig& project, const std::filesystem::path&
                     "redirect `" + from + "` is not a path in the site, e.g. \"/old/page.html\"");
         }
         std::filesystem::create_directories((dir / old).parent_path());
-        write_file(dir / old, redirect_page(to));
+        write_file(dir / old, redirect_page(to, strings));
     }
 }
 
@@ -358,12 +373,12 @@ BuildReport build_site(const BuildOptions& options) {
                 "\" object: docs/design.md, \"Interface strings\")");
         } else {
             language.name = strings.at(language.code).text("language_name");
+            warn_missing_strings(theme, language.code, report.warnings);
         }
     }
 
     // Expand and render.
-    const SiteContext site{*book, collected.store, *templates, options, collected.store.summary(),
-                           date,  strings, &fleet};
+    const SiteContext site{*book, collected.store, *templates, options, date, strings, &fleet};
     StagingDir staging(options.out_dir);
     const unsigned jobs =
         options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
@@ -375,7 +390,8 @@ BuildReport build_site(const BuildOptions& options) {
     }
     write_special_pages(site, staging.path());
     if (options.project) {
-        write_project_files(*options.project, staging.path());
+        write_project_files(*options.project, site.strings(book->languages.front().code),
+                            staging.path());
     }
     write_theme_assets(theme::Theme(options.templates_dir), staging.path());
     for (const auto& language : book->languages) {
