@@ -235,20 +235,6 @@ BookConfig book_settings(const BuildOptions& options) {
     return load_language_folders_toml(file);
 }
 
-// A language whose strings lack some of the English keys shows those words in English: say which.
-void warn_missing_strings(const theme::Theme& theme, const std::string& lang,
-                          std::vector<std::string>& warnings) {
-    const auto missing = ui::Strings::missing_keys(theme, lang);
-    if (missing.empty()) {
-        return;
-    }
-    warnings.push_back((theme.override_dir() / "strings.json").generic_string() +
-                       ": warning: the \"" + lang + "\" interface strings lack " +
-                       ui::join_words(missing, ", ", ", ") +
-                       "; those words show in English (copy them from the built-in \"en\" "
-                       "object: gpuguide theme)");
-}
-
 // book.toml's additional-css/-js (paths from the project's root) and its redirects (old path ->
 // a page that sends the reader to the new one).
 void write_project_files(const BookConfig& project, const ui::Strings& strings,
@@ -275,6 +261,72 @@ void write_project_files(const BookConfig& project, const ui::Strings& strings,
         std::filesystem::create_directories((dir / old).parent_path());
         write_file(dir / old, redirect_page(to, strings));
     }
+}
+
+// A language whose strings lack some of the English keys shows those words in English: say which.
+void warn_missing_strings(const theme::Theme& theme, const std::string& lang,
+                          std::vector<std::string>& warnings) {
+    const auto missing = ui::Strings::missing_keys(theme, lang);
+    if (missing.empty()) {
+        return;
+    }
+    warnings.push_back((theme.override_dir() / "strings.json").generic_string() +
+                       ": warning: the \"" + lang + "\" interface strings lack " +
+                       ui::join_words(missing, ", ", ", ") +
+                       "; those words show in English (copy them from the built-in \"en\" "
+                       "object: gpuguide theme)");
+}
+
+/// Each language's interface strings from the theme. A language the theme has none for gets the
+/// English ones, and `warnings` says so (and names the keys a language's strings lack); the others
+/// take their display name from their strings.
+std::map<std::string, ui::Strings> interface_strings(Book& book,
+                                                     const std::filesystem::path& templates_dir,
+                                                     std::vector<std::string>& warnings) {
+    std::map<std::string, ui::Strings> strings;
+    const theme::Theme theme(templates_dir);
+    for (auto& language : book.languages) {
+        bool missing = false;
+        strings.emplace(language.code, ui::Strings::for_language(theme, language.code, &missing));
+        if (missing) {
+            warnings.push_back((theme.override_dir() / "strings.json").generic_string() +
+                               ": warning: no interface strings for language \"" + language.code +
+                               "\"; its pages use the English ones (add a \"" + language.code +
+                               "\" object: docs/design.md, \"Interface strings\")");
+        } else {
+            language.name = strings.at(language.code).text("language_name");
+            warn_missing_strings(theme, language.code, warnings);
+        }
+    }
+    return strings;
+}
+
+/// Expands and renders every page into a staging folder beside the site, adds the special pages,
+/// the theme's assets and the book's own files, then swaps the new site in and writes its
+/// manifest. Render warnings are appended to `warnings`.
+void write_site(const SiteContext& site, const Manifest& manifest,
+                std::vector<std::string>& warnings) {
+    const auto& options = site.options;
+    StagingDir staging(options.out_dir);
+    const unsigned jobs =
+        options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+    for (auto& warning : render_all(site, staging.path(), options.out_dir, jobs)) {
+        warnings.push_back(std::move(warning));
+    }
+    write_special_pages(site, staging.path());
+    if (options.project) {
+        write_project_files(*options.project, site.strings(site.book.languages.front().code),
+                            staging.path());
+    }
+    write_theme_assets(theme::Theme(options.templates_dir), staging.path());
+    for (const auto& language : site.book.languages) {
+        copy_tree(language.dir, staging.path() / language.site_dir, true); // images and other files
+    }
+    // A site without its manifest is simply rebuilt next time; a manifest beside a site it does
+    // not describe would keep a wrong site. So: remove, swap the site in, then write.
+    remove_manifest(options.out_dir);
+    staging.commit();
+    write_manifest(options.out_dir, manifest);
 }
 
 } // namespace
@@ -358,50 +410,13 @@ BuildReport build_site(const BuildOptions& options) {
         templates.emplace(theme::Theme(options.templates_dir));
     }
 
-    // Interface strings: each language's from the theme; a language it has none for gets the
-    // English ones, and the build log says so.
-    std::map<std::string, ui::Strings> strings;
-    const theme::Theme theme(options.templates_dir);
-    for (auto& language : book->languages) {
-        bool missing = false;
-        strings.emplace(language.code, ui::Strings::for_language(theme, language.code, &missing));
-        if (missing) {
-            report.warnings.push_back(
-                (theme.override_dir() / "strings.json").generic_string() +
-                ": warning: no interface strings for language \"" + language.code +
-                "\"; its pages use the English ones (add a \"" + language.code +
-                "\" object: docs/design.md, \"Interface strings\")");
-        } else {
-            language.name = strings.at(language.code).text("language_name");
-            warn_missing_strings(theme, language.code, report.warnings);
-        }
-    }
-
+    auto strings = interface_strings(*book, options.templates_dir, report.warnings);
     // Expand and render.
     const SiteContext site{*book, collected.store, *templates, options, date, strings, &fleet};
-    StagingDir staging(options.out_dir);
-    const unsigned jobs =
-        options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
     report.warnings.insert(report.warnings.begin(), book->warnings.begin(), book->warnings.end());
     report.warnings.insert(report.warnings.end(), reference_warnings.begin(),
                            reference_warnings.end());
-    for (auto& warning : render_all(site, staging.path(), options.out_dir, jobs)) {
-        report.warnings.push_back(std::move(warning));
-    }
-    write_special_pages(site, staging.path());
-    if (options.project) {
-        write_project_files(*options.project, site.strings(book->languages.front().code),
-                            staging.path());
-    }
-    write_theme_assets(theme::Theme(options.templates_dir), staging.path());
-    for (const auto& language : book->languages) {
-        copy_tree(language.dir, staging.path() / language.site_dir, true); // images and other files
-    }
-    // A site without its manifest is simply rebuilt next time; a manifest beside a site it does
-    // not describe would keep a wrong site. So: remove, swap the site in, then write.
-    remove_manifest(options.out_dir);
-    staging.commit();
-    write_manifest(options.out_dir, manifest);
+    write_site(site, manifest, report.warnings);
 
     report.languages = book->languages.size();
     for (const auto& language : book->languages) {
