@@ -84,7 +84,10 @@ std::string provenance_text(const ProbeResult& result, const ui::Strings& string
         text += separator + detail;
     }
     if (!result.ok()) {
-        text += separator + strings.fill("provenance_skipped", {result.reason()});
+        // The probes' short fixed reasons ("one GPU") are translated where strings.json has them.
+        const auto reason = result.reason();
+        text += separator + strings.fill("provenance_skipped",
+                                         {strings.entry("probe_reasons", reason).value_or(reason)});
     }
     return markdown::without_control_characters(text); // host and GPU names come from elsewhere
 }
