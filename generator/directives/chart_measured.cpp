@@ -23,6 +23,9 @@ const std::string& ChartBuilder::chart_host() {
         }
         if (root["series"] && root["series"].IsSequence()) {
             for (const auto& node : root["series"]) {
+                if (!node.IsMap()) {
+                    continue; // reported where the series is read, with its line
+                }
                 const auto host = node["host"] ? node["host"].Scalar() : "this";
                 for (const char* key : {"value", "points"}) {
                     if (host == "this" && node[key] && node[key].IsScalar()) {

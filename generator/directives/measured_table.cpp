@@ -118,7 +118,7 @@ std::vector<Column> host_form_columns(const Body& body, const Context& context) 
     for (const auto& word :
          body.words(body.root(), body.root()["hosts"] ? "hosts" : "host", {"this"})) {
         for (const auto& host : context.store.expand_hosts(word)) {
-            columns.push_back({"", host, "", nullptr, false, false});
+            columns.push_back({.host = host});
         }
     }
     return columns;

@@ -5,15 +5,6 @@
 #include <algorithm>
 
 namespace gpuguide::directives {
-namespace {
-
-// A skip that only means "nothing measured here yet", as opposed to a probe's own reason.
-bool not_yet(const measure::ProbeResult& result) {
-    return result.document == nullptr || result.document->placeholder() ||
-           result.reason() == "not yet measured";
-}
-
-} // namespace
 
 std::string probe_reason_text(const Context& context, const std::string& reason) {
     // The probes' reasons are English data ("one GPU"); strings.json may translate the short,
@@ -23,7 +14,9 @@ std::string probe_reason_text(const Context& context, const std::string& reason)
 
 void MissingFigures::add(const measure::ProbeResult& result) {
     no_gpu_here = no_gpu_here || result.fell_back;
-    if (not_yet(result)) {
+    // A placeholder document's skip only means "nothing measured here yet" (its reason text is
+    // not read: a probe's own reason never switches this on).
+    if (measure::is_placeholder(result)) {
         not_yet_measured = true;
     } else if (!result.ok() && std::find(other_reasons.begin(), other_reasons.end(),
                                          result.reason()) == other_reasons.end()) {

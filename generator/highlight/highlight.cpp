@@ -202,7 +202,9 @@ class HtmlLines : public KSyntaxHighlighting::AbstractHighlighter {
         if (utf8_at_.empty()) {
             return std::min(at, line_.size());
         }
-        return utf8_at_[std::min(at, utf8_at_.size() - 1)];
+        // Clamped: invalid UTF-8 becomes one U+FFFD per bad byte or sequence in the QString, so
+        // the offsets counted from its units can run past the line's bytes.
+        return std::min(utf8_at_[std::min(at, utf8_at_.size() - 1)], line_.size());
     }
 
     // Plain text from done_ to `end`, with CUDA's qualifiers and built-in variables marked.
@@ -233,6 +235,7 @@ class HtmlLines : public KSyntaxHighlighting::AbstractHighlighter {
     // Appends line_[done_, end) in class `css`, merging with the span before it when the class is
     // the same; whitespace alone never opens a span.
     void put(std::size_t end, const char* css) {
+        end = std::min(end, line_.size());
         if (end <= done_) {
             return;
         }

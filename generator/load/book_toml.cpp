@@ -146,9 +146,7 @@ void read_output_html(Reader& read, BookConfig& config, const toml::node& node) 
         node, "output.html",
         {{"site-url", set_text(config.site_url, "site-url")},
          {"additional-css",
-          [&](const toml::node& n) {
-              config.additional_css = read.texts(n, "additional-css");
-          }},
+          [&](const toml::node& n) { config.additional_css = read.texts(n, "additional-css"); }},
          {"additional-js",
           [&](const toml::node& n) { config.additional_js = read.texts(n, "additional-js"); }},
          {"git-repository-url", set_text(config.git_repository_url, "git-repository-url")},

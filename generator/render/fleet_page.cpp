@@ -226,13 +226,13 @@ void write_fleet_pages(const SiteContext& site, const Language& language,
                               {"table_html", section(templates, "host-table",
                                                      host_table_view(fleet, text, rows), text)}});
         }
-        json view = {{"title", page.title},
+        json detail = {{"title", page.title},
                      {"intro", text("intro", {std::to_string(fleet.folder.rows.size()),
                                               std::to_string(fleet.analysis.types.size())})},
                      {"groups", std::move(groups)}};
         write_file(lang_dir / page.file,
                    extra_page(site, language, language.site_dir + page.file, page.title,
-                              templates.render("fleet/detail", with_ui(std::move(view), text)),
+                              templates.render("fleet/detail", with_ui(std::move(detail), text)),
                               "is_fleet"));
     });
     // The tables are the same in every language: the first language's files, linked (at 20,000

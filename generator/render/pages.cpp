@@ -231,7 +231,6 @@ std::string print_html(markdown::Document& document, const Page& page,
         document, {"id", "name"}, [&prefix](const std::string& id) { return prefix + "--" + id; });
     return "<section class=\"print-page\" id=\"" + markdown::escape_html(prefix) + "\">\n" +
            prefix_footnote_ids(document.render_html(), prefix) + "</section>\n";
-
 }
 
 /// The layout's view model of one page: the site's, plus the page's title, content, table of
@@ -323,7 +322,8 @@ RenderedPage render_page(const SiteContext& site, const Language& language, std:
     const std::string content_html = document.render_html();
 
     rendered.print_html = print_html(document, page, headings, links, targets);
-    const json view = layout_view(site, language, index, content_html, headings, expansion.measured);
+    const json view =
+        layout_view(site, language, index, content_html, headings, expansion.measured);
     rendered.html = site.templates.render("layout", view);
     return rendered;
 }

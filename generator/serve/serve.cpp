@@ -90,8 +90,7 @@ void serve_file(const std::filesystem::path& root, std::mutex& build_mutex, unsi
     }
     if (file.extension() == ".html") {
         const auto end = body.rfind("</body>");
-        body.insert(end == std::string::npos ? body.size() : end,
-                    reload_script(version));
+        body.insert(end == std::string::npos ? body.size() : end, reload_script(version));
     }
     response.set_header("Cache-Control", "no-store");
     response.set_content(body, content_type(file));

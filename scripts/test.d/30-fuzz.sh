@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Bounded fuzzing: builds the libFuzzer targets (preset `fuzz`: clang, ASan + UBSan) and runs each
+# Bounded fuzzing: builds the libFuzzer targets (preset `asan`: clang, ASan + UBSan, the build
+# 20-asan made for the unit tests, so nothing is compiled twice) and runs each
 # one for GPUGUIDE_FUZZ_SECONDS (default 45), two at a time, starting from its committed seed
 # corpus in tests/fuzz/corpus/<name>/. Fails on any crash, sanitizer report, leak or input slower
 # than 10 s, and prints the reproducer. Longer runs: GPUGUIDE_FUZZ_SECONDS=600 scripts/test.d/30-fuzz.sh
@@ -9,16 +10,16 @@ cd "$(dirname "$0")/../.."
 seconds=${GPUGUIDE_FUZZ_SECONDS:-45}
 jobs=${GPUGUIDE_FUZZ_JOBS:-2}
 corpus_root=tests/fuzz/corpus
-build=build/fuzz
+build=build/asan
 work=$build/fuzz-runs
 
-cmake --preset fuzz >/dev/null
+cmake --preset asan >/dev/null
 # One target per seed-corpus folder: adding a target means adding its corpus.
 names=()
 for dir in "$corpus_root"/*/; do
   names+=("$(basename "$dir")")
 done
-cmake --build --preset fuzz --target "${names[@]/#/fuzz_}"
+cmake --build --preset asan --target "${names[@]/#/fuzz_}"
 
 rm -rf "$work"
 mkdir -p "$work"

@@ -2,14 +2,14 @@
 /// What the directive and page fuzzers share: the bad-input base book (tests/bad-input/base/,
 /// a real book with data, a reference measurement and pages), its store and the repository's
 /// templates, loaded once per process. The fuzzers then vary one page on top of it.
-#include <map>
-#include <string>
-#include <string_view>
-
 #include "load/book.hpp"
 #include "load/error.hpp"
 #include "measure/store.hpp"
 #include "render/internal.hpp"
+
+#include <map>
+#include <string>
+#include <string_view>
 
 namespace gpuguide::fuzz {
 

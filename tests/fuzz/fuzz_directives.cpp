@@ -2,14 +2,14 @@
 // byte picks which) or the text of an inline `value:`/`data:` span, on a page of the base book
 // with its data file and reference measurement. Refusing with InputError is fine; any other
 // exception, a crash or a sanitizer report is a finding.
+#include "directives/directives.hpp"
+#include "fixture.hpp"
+#include "markdown/markdown.hpp"
+
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string>
-
-#include "directives/directives.hpp"
-#include "fixture.hpp"
-#include "markdown/markdown.hpp"
 
 namespace {
 constexpr std::array<const char*, 4> kBlocks{"gg-table", "gg-data", "gg-chart", "gg-provenance"};
@@ -38,9 +38,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             .file = "content/en/fuzz.md",
             .line_offset = 4,
             .id_prefix = "",
-            .render_table = [&fx](const std::string& name, const nlohmann::json& view) {
-                return fx.templates.render("tables/" + name, view);
-            },
+            .render_table =
+                [&fx](const std::string& name, const nlohmann::json& view) {
+                    return fx.templates.render("tables/" + name, view);
+                },
             .ui = gpuguide::ui::Strings::built_in(data[0] & 0x80 ? "zh" : "en")};
         gpuguide::directives::expand(document, context);
         (void)document.render_html();

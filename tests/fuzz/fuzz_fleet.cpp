@@ -59,9 +59,10 @@ void expand_page(const gpuguide::measure::Store& store, const char* lang) {
             .file = "content/en/fleet-fuzz.md",
             .line_offset = 0,
             .id_prefix = "",
-            .render_table = [&fx](const std::string& name, const nlohmann::json& view) {
-                return fx.templates.render("tables/" + name, view);
-            },
+            .render_table =
+                [&fx](const std::string& name, const nlohmann::json& view) {
+                    return fx.templates.render("tables/" + name, view);
+                },
             .ui = gpuguide::ui::Strings::built_in(lang)};
         gpuguide::directives::expand(document, context);
         (void)document.render_html();
@@ -103,7 +104,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto& templates = gpuguide::fuzz::fixture().templates;
     for (const char* lang : {"en", "zh"}) {
         gpuguide::fuzz::refusing_bad_input([&] {
-            const gpuguide::render::FleetText text(templates, lang);
+            const gpuguide::render::FleetText text(gpuguide::ui::Strings::built_in(lang));
             for (const auto& [name, view] :
                  {std::pair{"fleet/types", gpuguide::render::types_view(fleet, text)},
                   std::pair{"fleet/outliers", gpuguide::render::outliers_view(fleet, text)},

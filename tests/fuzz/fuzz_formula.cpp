@@ -3,12 +3,12 @@
 // one of them missing) or a unit (parsed, its dimension printed); the rest is the text. Refusing
 // with FormulaError is the expected outcome; any other exception, a crash or a sanitizer report
 // is a finding.
+#include "directives/formula.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
-
-#include "directives/formula.hpp"
 
 namespace {
 

@@ -1,12 +1,12 @@
 // Fuzzes the loaders of the book's own text files: SUMMARY.md and a page's front matter.
 // The first byte picks the parser, the rest is the file. Rejecting input with an InputError is
 // the expected outcome; any other exception, a crash or a sanitizer report is a finding.
+#include "load/book.hpp"
+#include "load/error.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
-
-#include "load/book.hpp"
-#include "load/error.hpp"
 
 namespace {
 // SUMMARY.md links are checked against real files: use the bad-input base book, so that links

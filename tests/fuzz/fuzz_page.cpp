@@ -1,11 +1,11 @@
 // Fuzzes the whole page pipeline on one Markdown file: front matter, cmark-gfm parsing, heading
 // anchors, directives, link rewriting, search text, the print copy and the layout template, as
 // `gpuguide build` runs them for the base book's memory.md. Refusing with InputError is fine.
+#include "fixture.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
-
-#include "fixture.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const auto& fx = gpuguide::fuzz::fixture();

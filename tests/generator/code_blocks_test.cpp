@@ -161,6 +161,20 @@ TEST_CASE("highlighting keeps UTF-8 text whole and spans within a line", "[code]
     CHECK((*lines)[2] == "<span class=\"hljs-comment\">b */</span>");
 }
 
+TEST_CASE("highlighting bytes that are not UTF-8 neither throws nor reads past the line",
+          "[code][highlight]") {
+    // fuzz_page found a page whose bad bytes made token ends run past the line: each bad byte is
+    // one U+FFFD in the highlighter's text, counted as three bytes ("basic_string_view::substr";
+    // that input is tests/fuzz/corpus/page/regression-highlight-invalid-utf8).
+    const std::string bad = "\xff\xff\xff\xff int x = 1; // \x88\xfc";
+    const auto lines = gpuguide::highlight::lines_html("cpp", {bad, "int \xe5\x96 z;"});
+    REQUIRE(lines);
+    REQUIRE(lines->size() == 2);
+    // (token classes differ between KSyntaxHighlighting versions: the words and bytes only)
+    CHECK(contains((*lines)[0], ">int</span> x "));
+    CHECK(contains((*lines)[1], " z"));
+}
+
 TEST_CASE("hidden lines are left out of the search text", "[code][search]") {
     md::Document document(
         "# Page\n\n```rust\n# fn hidden_helper() {}\nlet shown_value = 1;\n```\n");

@@ -151,6 +151,25 @@ TEST_CASE("gg-table: a host column without a figure becomes one line: what, why,
     CHECK_FALSE(has(html, "provenance-placeholder")); // the line replaces the column's note
 }
 
+TEST_CASE(
+    "gg-table: only a placeholder document reads as 'not measured yet', never a reason's text",
+    "[directives][missing]") {
+    gg_test::BookCopy book;
+    // A real (not placeholder) reference whose STREAM probe skipped with a reason that happens to
+    // read like the placeholder's: the line gives the probe's reason, not "not been measured yet".
+    const auto file = book.content() / "measurements" / "reference" / "ref-host.json";
+    auto document = nlohmann::json::parse(gg_test::read(file));
+    document["probes"]["gpu.stream"] = {{"status", "skipped"},
+                                        {"reason", "not yet measured"},
+                                        {"duration_s", 0.0},
+                                        {"result", nullptr}};
+    gg_test::write(file, document.dump());
+    const auto html = build(book, stream_table("[reference]"));
+    CHECK(has(html, "<p class=\"figures-missing\">STREAM for Reference ref-host: no measured "
+                    "figures (not yet measured).</p>"));
+    CHECK_FALSE(has(html, "has not been measured yet"));
+}
+
 TEST_CASE("gg-table: with no column left, the line alone stands for the table, in Chinese too",
           "[directives][missing]") {
     gg_test::BookCopy book;
