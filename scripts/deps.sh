@@ -7,7 +7,7 @@
 set -euo pipefail
 
 # Building the guide: the compiler, CMake and the libraries the generator and probes link
-# (KSyntaxHighlighting: code highlighted at build time, docs/design.md "Code blocks").
+# (KSyntaxHighlighting: code highlighted at build time, docs/src/design/markdown.md "Code blocks").
 build_pkgs=(
   build-essential cmake ninja-build pkg-config
   libcmark-gfm-dev libcmark-gfm-extensions-dev

@@ -355,7 +355,7 @@ BuildReport build_site(const BuildOptions& options) {
                 (theme.override_dir() / "strings.json").generic_string() +
                 ": warning: no interface strings for language \"" + language.code +
                 "\"; its pages use the English ones (add a \"" + language.code +
-                "\" object: docs/design.md, \"Interface strings\")");
+                "\" object: docs/src/design/templates.md, \"Interface strings\")");
         } else {
             language.name = strings.at(language.code).text("language_name");
         }
@@ -363,7 +363,7 @@ BuildReport build_site(const BuildOptions& options) {
 
     // Expand and render.
     const SiteContext site{*book, collected.store, *templates, options, collected.store.summary(),
-                           date,  strings, &fleet};
+                           date,  strings,         &fleet};
     StagingDir staging(options.out_dir);
     const unsigned jobs =
         options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());

@@ -16,7 +16,8 @@ out=$(mktemp -d "${TMPDIR:-/tmp}/gpuguide-site-check.XXXXXX")
 trap 'rm -rf "$out"' EXIT
 "$gpuguide" build --content content --templates templates --out "$out/site" --measure reference --quiet
 "$gpuguide" check --site "$out/site"
-# Every figure says what it is (docs/design.md "What a figure is"): without a GPU, no page calls the
+# Every figure says what it is (docs/src/design/measurements.md "What a figure is"): without a
+# GPU, no page calls the
 # reference's figures this machine's, and the estimates name their inputs in words.
 python3 tests/books/check_figure_wording.py "$out/site"
 python3 tests/books/check_estimates.py "$out/site"
