@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Install what a step needs, and only what is missing. Usage: scripts/deps.sh build|test|bench|bundle
 # Runs as root (or with sudo) on a fresh Debian 12, Debian 13 or Ubuntu 24.04; checked on fresh
-# Debian 12 and 13 roots (docs/fresh-install.md). Package names are the same on all three; the one
-# that carries a version (the clang runtime for the fuzzers) is derived from the installed clang.
+# Debian 12 and 13 roots (docs/src/contributing/fresh-install.md). Package names are the same on
+# all three; the one that carries a version (the clang runtime for the fuzzers) is derived from the
+# installed clang.
 # The bundle step (scripts/probe-bundle.sh: the probes alone) also runs on Debian 11.
 set -euo pipefail
 

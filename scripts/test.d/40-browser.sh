@@ -40,6 +40,10 @@ gpuguide_path=$(realpath "$gpuguide")
 (cd tests/books/mdbook-syntax && "$gpuguide_path" build --out "$site/mdbook-syntax" \
   --cache-dir "$site/cache" --measure reference --quiet >/dev/null)
 export GPUGUIDE_MDBOOK_SITE=$site/mdbook-syntax
+# The manual (docs/), as scripts/manual.sh builds it (tests/e2e/manual.test.js).
+(cd docs && "$gpuguide_path" build --out "$site/manual" --cache-dir "$site/cache" \
+  --measure reference --quiet >/dev/null)
+export GPUGUIDE_MANUAL_SITE=$site/manual
 export GPUGUIDE_SCREENSHOTS=$PWD/build/screenshots
 
 # One file at a time: each launches its own browser, and Node 18 (Debian 12, Ubuntu 24.04) has no
