@@ -17,7 +17,11 @@ def help_text(program, *args):
         sys.exit(f"manual-commands: `{program} {' '.join(args)} --help` exited with "
                  f"{result.returncode}: {result.stderr.strip()}")
     text = result.stdout.replace(program, os.path.basename(program))
-    return "\n".join(line.rstrip() for line in text.strip("\n").split("\n"))
+    # A build with GPUGUIDE_TEST_HOOKS (scripts/test.sh's) adds a line about its fault injection;
+    # the reference documents the programs users build, which have no such line.
+    lines = [line.rstrip() for line in text.strip("\n").split("\n")
+             if not line.startswith("Test build: ")]
+    return "\n".join(lines)
 
 
 def subcommands(top_help):
