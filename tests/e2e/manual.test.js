@@ -36,7 +36,8 @@ describe("manual", () => {
       const response = await page.goto(server.url + rel);
       assert.equal(response.status(), 200, rel);
       assert.equal((await page.locator("main h1").first().textContent()).trim(), heading);
-      const sidebar = await page.locator("nav").first().textContent();
+      await page.locator("#sidebar a").first().waitFor();
+      const sidebar = await page.locator("#sidebar").textContent();
       for (const part of ["Getting started", "Command reference", "Design", "Contributing"]) {
         assert.ok(sidebar.includes(part), `${rel}: the sidebar lacks "${part}"`);
       }
@@ -50,6 +51,23 @@ describe("manual", () => {
       await page.close();
     });
   }
+
+  // A book with pages in subfolders (src/design/directives.md beside src/writing/directives.md):
+  // from such a page, each sidebar link reaches its own page and only this page is current.
+  it("from a page in a subfolder, the sidebar links resolve and mark one current page", async () => {
+    const page = await browser.newPage({ viewport: VIEWPORT });
+    await page.goto(server.url + "design/directives.html");
+    await page.locator("#sidebar a").first().waitFor();
+    const links = await page.$$eval("#sidebar a", (as) =>
+      as.map((a) => ({ href: a.href, current: a.getAttribute("aria-current") })));
+    const current = links.filter((l) => l.current === "page").map((l) => l.href);
+    assert.deepEqual(current, [server.url + "design/directives.html"]);
+    for (const { href } of links) {
+      const response = await page.request.get(href);
+      assert.equal(response.status(), 200, `sidebar link ${href}`);
+    }
+    await page.close();
+  });
 
   it("the command reference shows every command's help", async () => {
     const page = await browser.newPage({ viewport: VIEWPORT });
