@@ -31,7 +31,7 @@ scripts/deps.sh build
 
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGPUGUIDE_BUILD_TESTS=ON \
   -DGPUGUIDE_BUILD_PROBES_GPU=ON >/dev/null
-grep -q 'gpuguide_probe_gpu' "$build/build.ninja" || {
+grep -q 'CMakeFiles/gpuguide_probe_gpu.dir/' "$build/build.ninja" || {
   echo "device-kit: the build did not enable CUDA; see $build/CMakeFiles/CMakeOutput.log" >&2
   exit 1
 }

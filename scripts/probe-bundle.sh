@@ -88,7 +88,7 @@ for toolkit in "${toolkits[@]}"; do
     -DGPUGUIDE_PROBE_BUNDLE=ON -DGPUGUIDE_CUDA_ARCHITECTURES="$architectures" \
     "${prefix_path[@]}" "${launcher_flags[@]}" >"$build.configure.log" 2>&1 ||
     { tail -20 "$build.configure.log" >&2; exit 1; }
-  grep -q 'gpuguide_probe_gpu' "$build/build.ninja" || {
+  grep -q 'CMakeFiles/gpuguide_probe_gpu.dir/' "$build/build.ninja" || {
     echo "probe-bundle: CUDA $release was not enabled; see $build.configure.log" >&2
     exit 1
   }

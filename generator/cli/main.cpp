@@ -42,46 +42,10 @@ void add_build_options(CLI::App& command, gpuguide::cli::BuildArgs& args) {
     command.add_flag("--quiet,-q", args.quiet, "no probe progress lines");
 }
 
-} // namespace
-
-int main(int argc, char** argv) {
-    CLI::App app{"gpuguide: builds the GPU Guide from content/ and templates/ into a static site"};
-    app.require_subcommand(1);
-    gpuguide::cli::BuildArgs args;
-
-    auto* build = app.add_subcommand("build", "build the site into --out (default site/)");
-    add_build_options(*build, args);
-
-    std::string site_dir;
-    auto* check = app.add_subcommand(
-        "check",
-        "check that every internal link, anchor and image of a site resolves, and no id repeats");
-    check->add_option("--site", site_dir,
-                      "built site to check (default: build into a temporary folder first)");
-    bool above_root_ok = false;
-    check->add_flag("--above-root-ok", above_root_ok,
-                    "links climbing above the site's root (to sibling sites on the same server, "
-                    "e.g. ../std/ from a book served at /nomicon/) are not problems");
-    add_build_options(*check, args);
-
-    int port = 8000;
-    auto* serve =
-        app.add_subcommand("serve", "preview on http://127.0.0.1:PORT, rebuilding on change");
-    serve->add_option("--port", port, "TCP port on 127.0.0.1")
-        ->capture_default_str()
-        ->check(CLI::Range(1, 65535));
-    add_build_options(*serve, args);
-
-    std::string theme_dir = "templates";
-    bool theme_overwrite = false;
-    auto* theme = app.add_subcommand(
-        "theme", "write the built-in theme into a folder, to change it file by file");
-    theme->add_option("dir", theme_dir, "where to write it")->capture_default_str();
-    theme->add_flag("--force", theme_overwrite, "replace files that are already there");
-
-    gpuguide::cli::FleetArgs fleet_args;
+/// `gpuguide fleet` and its options, read into `fleet_args` (`--slurm` is required: the one
+/// scheduler supported, named so that others can join).
+CLI::App* add_fleet_command(CLI::App& app, gpuguide::cli::FleetArgs& fleet_args, bool& slurm) {
     auto& fleet_options = fleet_args.options;
-    bool slurm = false;
     auto* fleet = app.add_subcommand(
         "fleet", "measure the nodes of a Slurm cluster; one document per host in --out");
     fleet->add_flag("--slurm", slurm, "submit through Slurm (the one scheduler supported)")
@@ -126,6 +90,50 @@ int main(int argc, char** argv) {
         ->add_option("--collect", fleet_options.collect_job,
                      "wait for and collect an array submitted with --no-wait")
         ->excludes(no_wait);
+
+    return fleet;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"gpuguide: builds the GPU Guide from content/ and templates/ into a static site"};
+    app.require_subcommand(1);
+    gpuguide::cli::BuildArgs args;
+
+    auto* build = app.add_subcommand("build", "build the site into --out (default site/)");
+    add_build_options(*build, args);
+
+    std::string site_dir;
+    auto* check = app.add_subcommand(
+        "check",
+        "check that every internal link, anchor and image of a site resolves, and no id repeats");
+    check->add_option("--site", site_dir,
+                      "built site to check (default: build into a temporary folder first)");
+    bool above_root_ok = false;
+    check->add_flag("--above-root-ok", above_root_ok,
+                    "links climbing above the site's root (to sibling sites on the same server, "
+                    "e.g. ../std/ from a book served at /nomicon/) are not problems");
+    add_build_options(*check, args);
+
+    int port = 8000;
+    auto* serve =
+        app.add_subcommand("serve", "preview on http://127.0.0.1:PORT, rebuilding on change");
+    serve->add_option("--port", port, "TCP port on 127.0.0.1")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 65535));
+    add_build_options(*serve, args);
+
+    std::string theme_dir = "templates";
+    bool theme_overwrite = false;
+    auto* theme = app.add_subcommand(
+        "theme", "write the built-in theme into a folder, to change it file by file");
+    theme->add_option("dir", theme_dir, "where to write it")->capture_default_str();
+    theme->add_flag("--force", theme_overwrite, "replace files that are already there");
+
+    gpuguide::cli::FleetArgs fleet_args;
+    bool slurm = false;
+    auto* fleet = add_fleet_command(app, fleet_args, slurm);
 
     std::string init_dir = ".";
     auto* init = app.add_subcommand(

@@ -118,6 +118,55 @@ std::string send_probe(const Plan& plan, std::size_t index, const std::filesyste
     return "";
 }
 
+// Tasks that neither squeue nor sacct lists (ended long ago on a cluster without accounting)
+// are settled by their documents: written means COMPLETED, else UNKNOWN. Returns whether any task
+// is still pending or running.
+bool settle_forgotten(const Plan& plan, const std::filesystem::path& work,
+                      std::map<int, TaskState>& tasks) {
+    for (std::size_t i = 0; i < plan.nodes.size(); ++i) {
+        if (tasks.count(static_cast<int>(i)) == 0) {
+            const bool wrote =
+                std::filesystem::exists(detail::task_file(work, plan.job, i, ".json"));
+            tasks[static_cast<int>(i)] =
+                TaskState{static_cast<int>(i), wrote ? "COMPLETED" : "UNKNOWN",
+                          "Slurm no longer lists the task", plan.nodes[i], ""};
+        }
+    }
+    bool open = false;
+    for (const auto& [index, task] : tasks) {
+        open = open || task.phase() == Phase::Pending || task.phase() == Phase::Running;
+    }
+    return open;
+}
+
+// After --wait-timeout: every task still pending or running is cancelled and reported.
+void cancel_unfinished(const Plan& plan, std::map<int, TaskState>& tasks,
+                       std::vector<Fault>& faults, std::set<int>& reported) {
+    for (auto& [index, task] : tasks) {
+        if (task.phase() == Phase::Pending || task.phase() == Phase::Running) {
+            const auto id = plan.job + "_" + std::to_string(index);
+            run_command({"scancel", id});
+            faults.push_back({plan.nodes[static_cast<std::size_t>(index)], id,
+                              "still " + task.state + " (Slurm's reason: " + task.reason +
+                                  ") after --wait-timeout; cancelled"});
+            reported.insert(index);
+            task.state = "CANCELLED";
+        }
+    }
+}
+
+// Sleeps `seconds` in short steps; false as soon as `stop` is set.
+bool sleep_unless_stopped(double seconds, const std::atomic<bool>& stop) {
+    const auto next = Clock::now() + std::chrono::duration<double>(seconds);
+    while (Clock::now() < next) {
+        if (stop) {
+            return false;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return true;
+}
+
 // Waits until every task has ended, printing each change. Returns false when stopped. Tasks it
 // reports itself (cancelled after --wait-timeout, sbcast failed) go into `reported`.
 bool wait_for(const Plan& plan, const FleetOptions& options, const std::atomic<bool>& stop,
@@ -180,44 +229,18 @@ bool wait_for(const Plan& plan, const FleetOptions& options, const std::atomic<b
         // A task neither squeue nor sacct knows for three polls in a row: it ended long ago
         // (MinJobAge passed) on a cluster without accounting. Its document decides.
         if (polled && tasks.size() < plan.nodes.size() && ++forgotten_polls >= 3) {
-            for (std::size_t i = 0; i < plan.nodes.size(); ++i) {
-                if (tasks.count(static_cast<int>(i)) == 0) {
-                    const bool wrote =
-                        std::filesystem::exists(detail::task_file(work, plan.job, i, ".json"));
-                    tasks[static_cast<int>(i)] =
-                        TaskState{static_cast<int>(i), wrote ? "COMPLETED" : "UNKNOWN",
-                                  "Slurm no longer lists the task", plan.nodes[i], ""};
-                }
-            }
-            open = false;
-            for (const auto& [index, task] : tasks) {
-                open = open || task.phase() == Phase::Pending || task.phase() == Phase::Running;
-            }
+            open = settle_forgotten(plan, work, tasks);
         }
         if (!open) {
             return true;
         }
         const std::chrono::duration<double> waited = Clock::now() - start;
         if (waited.count() >= options.wait_timeout_s) {
-            for (auto& [index, task] : tasks) {
-                if (task.phase() == Phase::Pending || task.phase() == Phase::Running) {
-                    const auto id = plan.job + "_" + std::to_string(index);
-                    run_command({"scancel", id});
-                    faults.push_back({plan.nodes[static_cast<std::size_t>(index)], id,
-                                      "still " + task.state + " (Slurm's reason: " + task.reason +
-                                          ") after --wait-timeout; cancelled"});
-                    reported.insert(index);
-                    task.state = "CANCELLED";
-                }
-            }
+            cancel_unfinished(plan, tasks, faults, reported);
             return true;
         }
-        const auto next = Clock::now() + std::chrono::duration<double>(options.poll_s);
-        while (Clock::now() < next) {
-            if (stop) {
-                return false;
-            }
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        if (!sleep_unless_stopped(options.poll_s, stop)) {
+            return false;
         }
     }
 }
@@ -255,13 +278,13 @@ std::optional<NewDocument> check_document(const std::string& node, const std::st
     }
     const auto errors = schema::validate_document(parsed);
     if (!errors.empty()) {
-        std::string text = schema::format_errors(errors);
-        while (!text.empty() && text.back() == '\n') {
-            text.pop_back();
+        std::string problems = schema::format_errors(errors);
+        while (!problems.empty() && problems.back() == '\n') {
+            problems.pop_back();
         }
         fault = {node, id,
                  "document rejected, it does not match the measurement schema (" + file.string() +
-                     "): " + text + "; the host's earlier document in --out is kept as it was"};
+                     "): " + problems + "; the host's earlier document in --out is kept as it was"};
         return std::nullopt;
     }
     document.row = row_of(parsed, node + ".json");

@@ -198,6 +198,92 @@ json page_link(const Page& from, const Page& to) {
                 {"number", to.number}};
 }
 
+/// The page's section of print.html, from the same AST rendered again: heading and raw HTML ids
+/// prefixed by the page, links to the print page's anchors, raw HTML's relative URLs from the
+/// site root. Changes `document` and `headings`.
+std::string print_html(markdown::Document& document, const Page& page,
+                       std::vector<markdown::Heading>& headings,
+                       const std::vector<markdown::LinkRef>& links,
+                       const std::vector<std::optional<LinkTargets>>& targets) {
+    const std::string prefix = print_id(page);
+    for (auto& heading : headings) {
+        markdown::set_heading_id(heading, prefix + "--" + heading.anchor);
+    }
+    for (std::size_t i = 0; i < links.size(); ++i) {
+        if (targets[i]) {
+            markdown::set_link_url(links[i], targets[i]->print);
+        }
+    }
+    if (const auto folder = std::filesystem::path(page.output).parent_path(); !folder.empty()) {
+        // Raw HTML's relative URLs too (`<img src="images/x.svg">` in a page in a folder).
+        markdown::rewrite_html_urls(document, [&folder](const std::string& url) {
+            const auto destination = markdown::split_destination(url);
+            if (destination.external || destination.path.empty() || url.starts_with('/')) {
+                return url;
+            }
+            return (folder / destination.path).lexically_normal().generic_string() +
+                   (destination.has_fragment ? "#" + destination.fragment : "");
+        });
+    }
+    // The author's own anchors (`<a id="c-conv"></a>`) get the page prefix too, as links to them
+    // in print.html already do.
+    markdown::rewrite_html_attributes(
+        document, {"id", "name"}, [&prefix](const std::string& id) { return prefix + "--" + id; });
+    return "<section class=\"print-page\" id=\"" + markdown::escape_html(prefix) + "\">\n" +
+           prefix_footnote_ids(document.render_html(), prefix) + "</section>\n";
+
+}
+
+/// The layout's view model of one page: the site's, plus the page's title, content, table of
+/// contents, edit link, neighbours and the same page in the other languages.
+json layout_view(const SiteContext& site, const Language& language, std::size_t index,
+                 const std::string& content_html, const std::vector<markdown::Heading>& headings,
+                 bool measured) {
+    const Page& page = language.pages[index];
+    json view = base_view(site, language, language.site_dir + page.output);
+    json& page_view = view["page"];
+    page_view["title"] = page.title;
+    page_view["document_title"] = page.document_title;
+    // mdBook puts book.toml's description on every page that has none of its own.
+    page_view["description"] = page.description.empty() && site.options.project
+                                   ? site.options.project->description
+                                   : page.description;
+    page_view["number"] = page.number;
+    page_view["path"] = page.output;
+    page_view["content_html"] = content_html;
+    page_view["toc_html"] = toc_html(headings);
+    page_view["meta"] = page.meta;
+    if (site.book.config && !site.book.config->edit_url_template.empty()) {
+        // book.toml's edit-url-template: {path} is the page's path from the book's root.
+        std::string url = site.book.config->edit_url_template;
+        const std::string path = (site.book.config->src / page.source).generic_string();
+        for (auto at = url.find("{path}"); at != std::string::npos;
+             at = url.find("{path}", at + path.size())) {
+            url.replace(at, 6, path);
+        }
+        page_view["edit_url"] = url;
+    }
+    page_view["measured"] = measured;
+    if (index > 0) {
+        page_view["prev"] = page_link(page, language.pages[index - 1]);
+    }
+    if (index + 1 < language.pages.size()) {
+        page_view["next"] = page_link(page, language.pages[index + 1]);
+    }
+    json alternates = json::array();
+    for (const auto& other : site.book.languages) {
+        const auto same = other.page_by_source.find(page.source);
+        const std::string target = same != other.page_by_source.end() ? page.output : "index.html";
+        alternates.push_back(
+            {{"lang", other.code},
+             {"lang_name", other.name},
+             {"href", root_prefix(language.site_dir + page.output) + other.site_dir + target},
+             {"current", other.code == language.code}});
+    }
+    page_view["alternates"] = std::move(alternates);
+    return view;
+}
+
 } // namespace
 
 RenderedPage render_page(const SiteContext& site, const Language& language, std::size_t index) {
@@ -236,76 +322,8 @@ RenderedPage render_page(const SiteContext& site, const Language& language, std:
     }
     const std::string content_html = document.render_html();
 
-    // The same AST again for print.html: ids prefixed by the page, links to in-document anchors.
-    const std::string prefix = print_id(page);
-    for (auto& heading : headings) {
-        markdown::set_heading_id(heading, prefix + "--" + heading.anchor);
-    }
-    for (std::size_t i = 0; i < links.size(); ++i) {
-        if (targets[i]) {
-            markdown::set_link_url(links[i], targets[i]->print);
-        }
-    }
-    if (const auto folder = std::filesystem::path(page.output).parent_path(); !folder.empty()) {
-        // Raw HTML's relative URLs too (`<img src="images/x.svg">` in a page in a folder).
-        markdown::rewrite_html_urls(document, [&folder](const std::string& url) {
-            const auto destination = markdown::split_destination(url);
-            if (destination.external || destination.path.empty() || url.starts_with('/')) {
-                return url;
-            }
-            return (folder / destination.path).lexically_normal().generic_string() +
-                   (destination.has_fragment ? "#" + destination.fragment : "");
-        });
-    }
-    // The author's own anchors (`<a id="c-conv"></a>`) get the page prefix too, as links to them
-    // in print.html already do.
-    markdown::rewrite_html_attributes(
-        document, {"id", "name"}, [&prefix](const std::string& id) { return prefix + "--" + id; });
-    rendered.print_html = "<section class=\"print-page\" id=\"" + markdown::escape_html(prefix) +
-                          "\">\n" + prefix_footnote_ids(document.render_html(), prefix) +
-                          "</section>\n";
-
-    json view = base_view(site, language, language.site_dir + page.output);
-    json& page_view = view["page"];
-    page_view["title"] = page.title;
-    page_view["document_title"] = page.document_title;
-    // mdBook puts book.toml's description on every page that has none of its own.
-    page_view["description"] = page.description.empty() && site.options.project
-                                   ? site.options.project->description
-                                   : page.description;
-    page_view["number"] = page.number;
-    page_view["path"] = page.output;
-    page_view["content_html"] = content_html;
-    page_view["toc_html"] = toc_html(headings);
-    page_view["meta"] = page.meta;
-    if (site.book.config && !site.book.config->edit_url_template.empty()) {
-        // book.toml's edit-url-template: {path} is the page's path from the book's root.
-        std::string url = site.book.config->edit_url_template;
-        const std::string path = (site.book.config->src / page.source).generic_string();
-        for (auto at = url.find("{path}"); at != std::string::npos;
-             at = url.find("{path}", at + path.size())) {
-            url.replace(at, 6, path);
-        }
-        page_view["edit_url"] = url;
-    }
-    page_view["measured"] = expansion.measured;
-    if (index > 0) {
-        page_view["prev"] = page_link(page, language.pages[index - 1]);
-    }
-    if (index + 1 < language.pages.size()) {
-        page_view["next"] = page_link(page, language.pages[index + 1]);
-    }
-    json alternates = json::array();
-    for (const auto& other : site.book.languages) {
-        const auto same = other.page_by_source.find(page.source);
-        const std::string target = same != other.page_by_source.end() ? page.output : "index.html";
-        alternates.push_back(
-            {{"lang", other.code},
-             {"lang_name", other.name},
-             {"href", root_prefix(language.site_dir + page.output) + other.site_dir + target},
-             {"current", other.code == language.code}});
-    }
-    page_view["alternates"] = std::move(alternates);
+    rendered.print_html = print_html(document, page, headings, links, targets);
+    const json view = layout_view(site, language, index, content_html, headings, expansion.measured);
     rendered.html = site.templates.render("layout", view);
     return rendered;
 }

@@ -262,6 +262,55 @@ void write_project_files(const BookConfig& project, const std::filesystem::path&
     }
 }
 
+/// Each language's interface strings from the theme. A language the theme has none for gets the
+/// English ones, and `warnings` says so; the others take their display name from their strings.
+std::map<std::string, ui::Strings> interface_strings(Book& book,
+                                                     const std::filesystem::path& templates_dir,
+                                                     std::vector<std::string>& warnings) {
+    std::map<std::string, ui::Strings> strings;
+    const theme::Theme theme(templates_dir);
+    for (auto& language : book.languages) {
+        bool missing = false;
+        strings.emplace(language.code, ui::Strings::for_language(theme, language.code, &missing));
+        if (missing) {
+            warnings.push_back((theme.override_dir() / "strings.json").generic_string() +
+                               ": warning: no interface strings for language \"" + language.code +
+                               "\"; its pages use the English ones (add a \"" + language.code +
+                               "\" object: docs/src/design/templates.md, \"Interface strings\")");
+        } else {
+            language.name = strings.at(language.code).text("language_name");
+        }
+    }
+    return strings;
+}
+
+/// Expands and renders every page into a staging folder beside the site, adds the special pages,
+/// the theme's assets and the book's own files, then swaps the new site in and writes its
+/// manifest. Render warnings are appended to `warnings`.
+void write_site(const SiteContext& site, const Manifest& manifest,
+                std::vector<std::string>& warnings) {
+    const auto& options = site.options;
+    StagingDir staging(options.out_dir);
+    const unsigned jobs =
+        options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+    for (auto& warning : render_all(site, staging.path(), options.out_dir, jobs)) {
+        warnings.push_back(std::move(warning));
+    }
+    write_special_pages(site, staging.path());
+    if (options.project) {
+        write_project_files(*options.project, staging.path());
+    }
+    write_theme_assets(theme::Theme(options.templates_dir), staging.path());
+    for (const auto& language : site.book.languages) {
+        copy_tree(language.dir, staging.path() / language.site_dir, true); // images and other files
+    }
+    // A site without its manifest is simply rebuilt next time; a manifest beside a site it does
+    // not describe would keep a wrong site. So: remove, swap the site in, then write.
+    remove_manifest(options.out_dir);
+    staging.commit();
+    write_manifest(options.out_dir, manifest);
+}
+
 } // namespace
 
 std::optional<std::int64_t> source_date_epoch_from_env() {
@@ -343,49 +392,14 @@ BuildReport build_site(const BuildOptions& options) {
         templates.emplace(theme::Theme(options.templates_dir));
     }
 
-    // Interface strings: each language's from the theme; a language it has none for gets the
-    // English ones, and the build log says so.
-    std::map<std::string, ui::Strings> strings;
-    const theme::Theme theme(options.templates_dir);
-    for (auto& language : book->languages) {
-        bool missing = false;
-        strings.emplace(language.code, ui::Strings::for_language(theme, language.code, &missing));
-        if (missing) {
-            report.warnings.push_back(
-                (theme.override_dir() / "strings.json").generic_string() +
-                ": warning: no interface strings for language \"" + language.code +
-                "\"; its pages use the English ones (add a \"" + language.code +
-                "\" object: docs/src/design/templates.md, \"Interface strings\")");
-        } else {
-            language.name = strings.at(language.code).text("language_name");
-        }
-    }
-
+    auto strings = interface_strings(*book, options.templates_dir, report.warnings);
     // Expand and render.
     const SiteContext site{*book, collected.store, *templates, options, collected.store.summary(),
                            date,  strings,         &fleet};
-    StagingDir staging(options.out_dir);
-    const unsigned jobs =
-        options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
     report.warnings.insert(report.warnings.begin(), book->warnings.begin(), book->warnings.end());
     report.warnings.insert(report.warnings.end(), reference_warnings.begin(),
                            reference_warnings.end());
-    for (auto& warning : render_all(site, staging.path(), options.out_dir, jobs)) {
-        report.warnings.push_back(std::move(warning));
-    }
-    write_special_pages(site, staging.path());
-    if (options.project) {
-        write_project_files(*options.project, staging.path());
-    }
-    write_theme_assets(theme::Theme(options.templates_dir), staging.path());
-    for (const auto& language : book->languages) {
-        copy_tree(language.dir, staging.path() / language.site_dir, true); // images and other files
-    }
-    // A site without its manifest is simply rebuilt next time; a manifest beside a site it does
-    // not describe would keep a wrong site. So: remove, swap the site in, then write.
-    remove_manifest(options.out_dir);
-    staging.commit();
-    write_manifest(options.out_dir, manifest);
+    write_site(site, manifest, report.warnings);
 
     report.languages = book->languages.size();
     for (const auto& language : book->languages) {

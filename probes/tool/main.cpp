@@ -45,6 +45,101 @@ int validate_file(const std::string& path) {
     }
 }
 
+/// The command line, as parsed.
+struct Options {
+    std::vector<std::string> only;
+    std::string out;
+    bool all = false, list = false, identity = false, quick = false, cpu_only = false,
+         gpu_only = false, in_process = false;
+    std::string devices_text;
+    double timeout_s = 120;
+    std::string validate;
+    std::string host_label;
+};
+
+void add_options(CLI::App& app, Options& o) {
+    app.add_flag("--all", o.all, "run every probe (the default)");
+    app.add_option("--only", o.only, "run only this probe (repeatable), e.g. --only gpu.stream");
+    app.add_flag("--cpu-only", o.cpu_only, "run only the CPU probes");
+    app.add_flag("--gpu-only", o.gpu_only, "run only the GPU probes");
+    app.add_option("--json-out,--out,-o", o.out,
+                   "write the document here (atomically) instead of stdout");
+    app.add_flag("--quick", o.quick, "small problem sizes: a smoke test, not a measurement");
+    app.add_flag("--list", o.list, "list the probes and exit");
+    app.add_flag(
+        "--identity", o.identity,
+        "print versions, GPU UUIDs, source hash and compiler (the cache key inputs) as JSON");
+    app.add_option("--devices", o.devices_text,
+                   "measure only these CUDA devices, e.g. --devices 0,3 (default: all)");
+    app.add_option("--timeout", o.timeout_s,
+                   "per-probe time limit in seconds when probes run in child processes; GPU "
+                   "probes get it once per device measured")
+        ->check(CLI::PositiveNumber);
+    app.add_flag("--in-process", o.in_process,
+                 "run several probes in this one process, without isolation or timeouts "
+                 "(debugging); by default each probe of --all, --cpu-only, --gpu-only or "
+                 "repeated --only runs in its own process");
+    app.add_option("--validate", o.validate,
+                   "check a measurement document against the schema; errors name the file and "
+                   "JSON pointer; exit 1 if invalid");
+    app.add_option("--host-name", o.host_label,
+                   "record this name as the document's host instead of the machine's own (a "
+                   "reference measured on a lent machine whose host name means nothing to "
+                   "readers, e.g. --host-name reference-h200); pages show it beside each figure");
+}
+
+/// The probes to run: those named by --only (an unknown key is an error, exit 2), else every
+/// probe, narrowed by --cpu-only or --gpu-only.
+std::vector<Probe*> select_probes(const ProbeList& registry, const Options& o) {
+    std::vector<Probe*> selected;
+    for (const auto& key : o.only) {
+        auto it = std::find_if(registry.begin(), registry.end(),
+                               [&](const auto& probe) { return probe->key() == key; });
+        if (it == registry.end()) {
+            throw std::invalid_argument("--only " + key + ": no such probe (known: " +
+                                        known_keys(registry) + "); see gpuguide-probe --list");
+        }
+        selected.push_back(it->get());
+    }
+    if (o.only.empty())
+        for (const auto& probe : registry)
+            if (!(o.cpu_only && probe->needs_gpu()) && !(o.gpu_only && !probe->needs_gpu()))
+                selected.push_back(probe.get());
+    return selected;
+}
+
+/// Writes `text` to --out (atomically) or stdout.
+void write_output(const Options& o, const std::string& text) {
+    if (o.out.empty())
+        std::cout << text;
+    else
+        gpuguide::probes::schema::write_file_atomically(o.out, text);
+}
+
+/// Runs the selected probes (each in its own process when several, unless --in-process) and
+/// returns the document's text.
+std::string measure(const std::vector<Probe*>& selected, const ProbeContext& context,
+                    const Options& o, const std::string& command) {
+    nlohmann::json document;
+    if (selected.size() > 1 && !o.in_process) {
+        auto timeout = std::chrono::milliseconds(std::llround(o.timeout_s * 1000));
+        document = run_probes_isolated(selected, context, command, timeout);
+    } else {
+        document = run_probes(selected, context, command);
+    }
+    if (!o.host_label.empty())
+        document["provenance"]["host"] = o.host_label;
+    std::string text = gpuguide::probes::schema::dump_document(document);
+#ifdef GPUGUIDE_TEST_HOOKS
+    // Test hook: a probe that "prints garbage" replaces the whole document (see README).
+    if (selected.size() <= 1 || o.in_process)
+        for (Probe* probe : selected)
+            if (injected_fault(probe->key()) == "garbage")
+                text = "{\"schema\": garbage, not JSON";
+#endif
+    return text;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -56,84 +151,30 @@ int main(int argc, char** argv) {
                "makes one probe misbehave (probes/README.md)."
 #endif
     );
-    std::vector<std::string> only;
-    std::string out;
-    bool all = false, list = false, identity = false, quick = false, cpu_only = false,
-         gpu_only = false;
-    app.add_flag("--all", all, "run every probe (the default)");
-    app.add_option("--only", only, "run only this probe (repeatable), e.g. --only gpu.stream");
-    app.add_flag("--cpu-only", cpu_only, "run only the CPU probes");
-    app.add_flag("--gpu-only", gpu_only, "run only the GPU probes");
-    app.add_option("--json-out,--out,-o", out,
-                   "write the document here (atomically) instead of stdout");
-    app.add_flag("--quick", quick, "small problem sizes: a smoke test, not a measurement");
-    app.add_flag("--list", list, "list the probes and exit");
-    app.add_flag(
-        "--identity", identity,
-        "print versions, GPU UUIDs, source hash and compiler (the cache key inputs) as JSON");
-    std::string devices_text;
-    app.add_option("--devices", devices_text,
-                   "measure only these CUDA devices, e.g. --devices 0,3 (default: all)");
-    double timeout_s = 120;
-    app.add_option("--timeout", timeout_s,
-                   "per-probe time limit in seconds when probes run in child processes; GPU "
-                   "probes get it once per device measured")
-        ->check(CLI::PositiveNumber);
-    bool in_process = false;
-    app.add_flag("--in-process", in_process,
-                 "run several probes in this one process, without isolation or timeouts "
-                 "(debugging); by default each probe of --all, --cpu-only, --gpu-only or "
-                 "repeated --only runs in its own process");
-    std::string validate;
-    app.add_option("--validate", validate,
-                   "check a measurement document against the schema; errors name the file and "
-                   "JSON pointer; exit 1 if invalid");
-    std::string host_label;
-    app.add_option("--host-name", host_label,
-                   "record this name as the document's host instead of the machine's own (a "
-                   "reference measured on a lent machine whose host name means nothing to "
-                   "readers, e.g. --host-name reference-h200); pages show it beside each figure");
+    Options o;
+    add_options(app, o);
     CLI11_PARSE(app, argc, argv);
-    if (!validate.empty())
-        return validate_file(validate);
+    if (!o.validate.empty())
+        return validate_file(o.validate);
 
     ProbeList registry = make_registry();
-    if (list) {
+    if (o.list) {
         for (const auto& probe : registry)
             std::cout << probe->key() << (probe->needs_gpu() ? "  [gpu]  " : "  [cpu]  ")
                       << probe->description() << "\n";
         return 0;
     }
-    if (identity) {
-        std::string text = gpuguide::probes::schema::dump_document(machine_identity());
-        if (out.empty())
-            std::cout << text;
-        else
-            gpuguide::probes::schema::write_file_atomically(out, text);
-        return 0;
-    }
     std::vector<Probe*> selected;
-    for (const auto& key : only) {
-        auto it = std::find_if(registry.begin(), registry.end(),
-                               [&](const auto& probe) { return probe->key() == key; });
-        if (it == registry.end()) {
-            std::cerr << "gpuguide-probe: --only " << key
-                      << ": no such probe (known: " << known_keys(registry)
-                      << "); see gpuguide-probe --list\n";
-            return 2;
-        }
-        selected.push_back(it->get());
-    }
-    if (only.empty())
-        for (const auto& probe : registry)
-            if (!(cpu_only && probe->needs_gpu()) && !(gpu_only && !probe->needs_gpu()))
-                selected.push_back(probe.get());
-
     ProbeContext context;
-    context.quick = quick;
+    context.quick = o.quick;
     try {
-        if (!devices_text.empty()) {
-            context.devices = parse_device_list(devices_text);
+        if (o.identity) {
+            write_output(o, gpuguide::probes::schema::dump_document(machine_identity()));
+            return 0;
+        }
+        selected = select_probes(registry, o);
+        if (!o.devices_text.empty()) {
+            context.devices = parse_device_list(o.devices_text);
             // Refuse a device that is not there now, rather than failing every GPU probe later.
             if (GpuIdentity gpu = gpu_identity(); gpu.usable)
                 devices_to_measure(context.devices, int(gpu.devices.size()));
@@ -142,35 +183,8 @@ int main(int argc, char** argv) {
         std::cerr << "gpuguide-probe: " << error.what() << "\n";
         return 2;
     }
-    std::string text;
-    auto with_host_label = [&](nlohmann::json document) {
-        if (!host_label.empty())
-            document["provenance"]["host"] = host_label;
-        return gpuguide::probes::schema::dump_document(document);
-    };
     try {
-        if (selected.size() > 1 && !in_process) {
-            auto timeout = std::chrono::milliseconds(std::llround(timeout_s * 1000));
-            text = with_host_label(
-                run_probes_isolated(selected, context, joined_command(argc, argv), timeout));
-        } else {
-            text = with_host_label(run_probes(selected, context, joined_command(argc, argv)));
-#ifdef GPUGUIDE_TEST_HOOKS
-            // Test hook: a probe that "prints garbage" replaces the whole document (see README).
-            for (Probe* probe : selected)
-                if (injected_fault(probe->key()) == "garbage")
-                    text = "{\"schema\": garbage, not JSON";
-#endif
-        }
-    } catch (const std::exception& error) {
-        std::cerr << "gpuguide-probe: " << error.what() << "\n";
-        return 1;
-    }
-    try {
-        if (out.empty())
-            std::cout << text;
-        else
-            gpuguide::probes::schema::write_file_atomically(out, text);
+        write_output(o, measure(selected, context, o, joined_command(argc, argv)));
     } catch (const std::exception& error) {
         std::cerr << "gpuguide-probe: " << error.what() << "\n";
         return 1;

@@ -10,7 +10,8 @@ Fixture::Fixture()
     : book(load_book(kContent)),
       store(std::nullopt, measure::load_reference_documents(kContent / "measurements/reference")),
       templates(std::filesystem::path(GPUGUIDE_SOURCE_DIR) / "templates"),
-      site{book, store, templates, options, "fuzzing", "2026-11-21"} {}
+      strings{{"en", ui::Strings::built_in("en")}, {"zh", ui::Strings::built_in("zh")}},
+      site{book, store, templates, options, "fuzzing", "2026-11-21", strings} {}
 
 const Fixture& fixture() {
     static const Fixture instance; // lives as long as the fuzzing process

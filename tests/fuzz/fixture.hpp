@@ -2,6 +2,8 @@
 /// What the directive and page fuzzers share: the bad-input base book (tests/bad-input/base/,
 /// a real book with data, a reference measurement and pages), its store and the repository's
 /// templates, loaded once per process. The fuzzers then vary one page on top of it.
+#include <map>
+#include <string>
 #include <string_view>
 
 #include "load/book.hpp"
@@ -17,6 +19,7 @@ struct Fixture {
     measure::Store store;
     render::Templates templates;
     render::BuildOptions options;
+    std::map<std::string, ui::Strings> strings; ///< the built-in theme's, by language code
     render::SiteContext site;
 };
 

@@ -40,7 +40,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             .id_prefix = "",
             .render_table = [&fx](const std::string& name, const nlohmann::json& view) {
                 return fx.templates.render("tables/" + name, view);
-            }};
+            },
+            .ui = gpuguide::ui::Strings::built_in(data[0] & 0x80 ? "zh" : "en")};
         gpuguide::directives::expand(document, context);
         (void)document.render_html();
     });

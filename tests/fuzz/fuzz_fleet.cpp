@@ -61,7 +61,8 @@ void expand_page(const gpuguide::measure::Store& store, const char* lang) {
             .id_prefix = "",
             .render_table = [&fx](const std::string& name, const nlohmann::json& view) {
                 return fx.templates.render("tables/" + name, view);
-            }};
+            },
+            .ui = gpuguide::ui::Strings::built_in(lang)};
         gpuguide::directives::expand(document, context);
         (void)document.render_html();
     });

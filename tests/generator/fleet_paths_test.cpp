@@ -44,12 +44,12 @@ TEST_CASE("file systems are named, and a folder not made yet is judged by its pa
     CHECK_FALSE(proc.shared);
 }
 
-TEST_CASE("a probe program or work folder on a local disk, for another node, is refused") {
+TEST_CASE("a probe program or work folder on a local disk, for another node, is refused",
+          "[.may-skip]") {
     gg_test::TempDir temp;
-    if (file_system_of(temp.path()).shared) {
-        WARN("the temporary folder is on a network file system here; nothing to refuse");
-        return;
-    }
+    if (file_system_of(temp.path()).shared)
+        gpuguide::testing::skip(
+            "the temporary folder is on a network file system here; nothing to refuse");
     const auto probe = temp.path() / "gpuguide-probe";
     std::ofstream(probe) << "#!/bin/sh\n";
     const auto work = temp.path() / "work";

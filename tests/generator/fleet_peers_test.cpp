@@ -52,7 +52,7 @@ void collect(const BookCopy& book, const fs::path& from, int count, const std::s
         }
         auto text = read(file);
         auto row = fleet::row_of(json::parse(text), node + ".json");
-        documents.push_back({node, std::move(text), std::move(row)});
+        documents.push_back({node, std::move(text), std::move(row), {}});
         asked.push_back({node, task, ""});
     }
     std::vector<std::string> cluster; // what Slurm lists: the nodes asked
