@@ -110,7 +110,7 @@ class Evaluator {
             out_.sources.push_back(result);
             if (value == nullptr) {
                 if (out_.reason.empty()) {
-                    out_.reason = result.reason();
+                    out_.reason = probe_reason_text(context_, result.reason());
                 }
                 return std::nullopt;
             }
@@ -120,7 +120,7 @@ class Evaluator {
         const auto number = measure::numeric(*value);
         if (!number) {
             if (out_.reason.empty()) {
-                out_.reason = "no value in the measurement document";
+                out_.reason = context_.ui.text("reason_no_value");
             }
             return std::nullopt;
         }
@@ -278,7 +278,7 @@ Estimated evaluate_estimate(const formula::Formula& parsed, const formula::Unit&
         if (std::isfinite(value)) {
             out.value = value;
         } else if (out.reason.empty()) {
-            out.reason = "the formula divides by zero";
+            out.reason = context.ui.text("reason_divides_by_zero");
         }
     }
     return out;

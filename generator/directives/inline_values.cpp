@@ -42,7 +42,7 @@ InlineHtml provenance_value(const std::string& host, const std::string& pointer,
                 "</strong>",
                 true,
                 field.is_null(),
-                field.is_null() ? "no value in the measurement document" : ""};
+                field.is_null() ? context.ui.text("reason_no_value") : ""};
     } catch (const measure::LookupError& error) {
         fail(context, line, "value", error.what());
     } catch (const nlohmann::json::exception&) {
@@ -72,12 +72,13 @@ InlineHtml measured_value(const std::string& spec, const Context& context, int l
                     context.ui.text("provenance_separator") + title;
         }
         if (value == nullptr) {
-            return {"<span class=\"not-measured\" title=\"" + escape_html(result.reason()) + "\">",
+            const auto reason = probe_reason_text(context, result.reason());
+            return {"<span class=\"not-measured\" title=\"" + escape_html(reason) + "\">",
                     context.ui.text("not_measured"),
                     "</span>",
                     true,
                     true,
-                    result.reason()};
+                    reason};
         }
         const auto formatted = measure::format_value(*value, context.ui);
         // A null field, or a metric whose numbers are null, formats as "—": no figure either.
@@ -88,7 +89,7 @@ InlineHtml measured_value(const std::string& spec, const Context& context, int l
                 "</strong>",
                 true,
                 missing,
-                missing ? "no value in the measurement document" : ""};
+                missing ? context.ui.text("reason_no_value") : ""};
     } catch (const measure::LookupError& error) {
         fail(context, line, "value", error.what());
     }

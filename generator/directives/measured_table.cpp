@@ -25,7 +25,7 @@ Cell measured_cell(const MeasuredValue& found, const std::string& pointer, const
     auto& view = cell.view;
     if (found.value == nullptr) {
         view["text"] = context.ui.text("not_measured");
-        view["title"] = found.result.reason();
+        view["title"] = probe_reason_text(context, found.result.reason());
         return cell;
     }
     if (cell.derived_peak) {
@@ -82,19 +82,22 @@ Cell share_cell(const Body& body, const YAML::Node& row, const MeasuredValue& fo
     if (!gpu) {
         // No result: the gap is the catalogue's, not a measurement missing (no collapse).
         return {plain_cell("—", "missing", no_catalogue_reason(context, found.result.document)),
-                {}, false};
+                {},
+                false};
     }
     check_column(body, row["share_of"], *gpu->data, field);
     const auto peak = datasheet_metric(*gpu, field);
     if (!peak) {
         return {
             plain_cell("—", "missing", context.ui.fill("datasheet_no_field", {gpu->name, field})),
-            {}, false};
+            {},
+            false};
     }
     const auto measured = measure::numeric(*found.value);
-    const auto in_peak_unit = measured ? measure::convert_unit(*measured, measure::unit_of(*found.value),
-                                                               measure::unit_of(*peak))
-                                       : std::nullopt;
+    const auto in_peak_unit = measured
+                                  ? measure::convert_unit(*measured, measure::unit_of(*found.value),
+                                                          measure::unit_of(*peak))
+                                  : std::nullopt;
     if (!in_peak_unit) {
         body.fail(row["share_of"], "the figure at `" + pointer + "` is in " +
                                        measure::unit_of(*found.value) + ", the datasheet's " +
@@ -103,11 +106,10 @@ Cell share_cell(const Body& body, const YAML::Node& row, const MeasuredValue& fo
     }
     const double share = 100.0 * *in_peak_unit / measure::numeric(*peak).value_or(1.0);
     cell.view["text"] = measure::format_number(share) + " %";
-    cell.view["title"] = context.ui.fill("share_title",
-                                         {measure::format_value(*found.value, context.ui).text,
-                                          measure::format_value(*peak, context.ui).text,
-                                          gpu->name}) +
-                         context.ui.text("provenance_separator") + cell.view["title"].get<std::string>();
+    cell.view["title"] =
+        context.ui.fill("share_title", {measure::format_value(*found.value, context.ui).text,
+                                        measure::format_value(*peak, context.ui).text, gpu->name}) +
+        context.ui.text("provenance_separator") + cell.view["title"].get<std::string>();
     return cell;
 }
 

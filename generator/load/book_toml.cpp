@@ -137,6 +137,59 @@ void hidelines(Reader& read, const toml::node& node, BookConfig& config) {
     }
 }
 
+/// `[output.html]`: mdBook's keys that change what gpuguide writes, and gpuguide's own table.
+void read_output_html(Reader& read, BookConfig& config, const toml::node& node) {
+    const auto set_text = [&](std::string& field, const std::string& key) {
+        return [&read, &field, key](const toml::node& n) { field = read.text(n, key); };
+    };
+    read.table(
+        node, "output.html",
+        {{"site-url", set_text(config.site_url, "site-url")},
+         {"additional-css",
+          [&](const toml::node& n) {
+              config.additional_css = read.texts(n, "additional-css");
+          }},
+         {"additional-js",
+          [&](const toml::node& n) { config.additional_js = read.texts(n, "additional-js"); }},
+         {"git-repository-url", set_text(config.git_repository_url, "git-repository-url")},
+         {"edit-url-template", set_text(config.edit_url_template, "edit-url-template")},
+         {"redirect",
+          [&](const toml::node& n) {
+              const auto* pages = n.as_table();
+              if (pages == nullptr) {
+                  read.fail(n, "`redirect` must be a table of \"/old.html\" = \"new.html\" "
+                               "lines");
+              }
+              for (const auto& [from, to] : *pages) {
+                  config.redirect[std::string(from.str())] = read.text(to, "redirect");
+              }
+          }},
+         {"admonitions",
+          [&](const toml::node& n) { config.admonitions = read.boolean(n, "admonitions"); }},
+         {"definition-lists",
+          [&](const toml::node& n) {
+              config.definition_lists = read.boolean(n, "definition-lists");
+          }},
+         {"playground",
+          [&](const toml::node& n) {
+              read.table(n, "output.html.playground",
+                         {{"runnable",
+                           [&](const toml::node& flag) {
+                               config.runnable = read.boolean(flag, "runnable");
+                           }},
+                          {"copyable", [&](const toml::node& flag) {
+                               config.copyable = read.boolean(flag, "copyable");
+                           }}});
+          }},
+         {"code",
+          [&](const toml::node& n) {
+              read.table(n, "output.html.code", {{"hidelines", [&](const toml::node& table) {
+                                                      hidelines(read, table, config);
+                                                  }}});
+          }},
+         {"gpuguide", [&](const toml::node& n) { read_gpuguide_table(read, config, n); }}});
+}
+
 } // namespace
 
 BookConfig load_book_toml(const std::filesystem::path& file) {
@@ -160,54 +213,7 @@ BookConfig parse_book_toml(std::string_view source, const std::filesystem::path&
             field = path;
         };
     };
-    const auto html = [&](const toml::node& node) {
-        read.table(
-            node, "output.html",
-            {{"site-url", set_text(config.site_url, "site-url")},
-             {"additional-css",
-              [&](const toml::node& n) {
-                  config.additional_css = read.texts(n, "additional-css");
-              }},
-             {"additional-js",
-              [&](const toml::node& n) { config.additional_js = read.texts(n, "additional-js"); }},
-             {"git-repository-url", set_text(config.git_repository_url, "git-repository-url")},
-             {"edit-url-template", set_text(config.edit_url_template, "edit-url-template")},
-             {"redirect",
-              [&](const toml::node& n) {
-                  const auto* pages = n.as_table();
-                  if (pages == nullptr) {
-                      read.fail(n, "`redirect` must be a table of \"/old.html\" = \"new.html\" "
-                                   "lines");
-                  }
-                  for (const auto& [from, to] : *pages) {
-                      config.redirect[std::string(from.str())] = read.text(to, "redirect");
-                  }
-              }},
-             {"admonitions",
-              [&](const toml::node& n) { config.admonitions = read.boolean(n, "admonitions"); }},
-             {"definition-lists",
-              [&](const toml::node& n) {
-                  config.definition_lists = read.boolean(n, "definition-lists");
-              }},
-             {"playground",
-              [&](const toml::node& n) {
-                  read.table(n, "output.html.playground",
-                             {{"runnable",
-                               [&](const toml::node& flag) {
-                                   config.runnable = read.boolean(flag, "runnable");
-                               }},
-                              {"copyable", [&](const toml::node& flag) {
-                                   config.copyable = read.boolean(flag, "copyable");
-                               }}});
-              }},
-             {"code",
-              [&](const toml::node& n) {
-                  read.table(n, "output.html.code", {{"hidelines", [&](const toml::node& table) {
-                                                          hidelines(read, table, config);
-                                                      }}});
-              }},
-             {"gpuguide", [&](const toml::node& n) { read_gpuguide_table(read, config, n); }}});
-    };
+    const auto html = [&](const toml::node& node) { read_output_html(read, config, node); };
     const auto book = [&](const toml::node& node) {
         read.table(
             node, "book",

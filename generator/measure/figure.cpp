@@ -4,7 +4,6 @@
 #include "markdown/markdown.hpp"
 
 namespace gpuguide::measure {
-namespace {
 
 std::string text_at(const nlohmann::json& json, const char* pointer) {
     const nlohmann::json::json_pointer path(pointer);
@@ -13,6 +12,8 @@ std::string text_at(const nlohmann::json& json, const char* pointer) {
     }
     return "";
 }
+
+namespace {
 
 // The keys of strings.json for one part of a host, by kind: "phrase_gpu_reference".
 std::string key_for(std::string_view prefix, HostPart part, FigureKind kind) {

@@ -26,6 +26,9 @@ enum class FigureKind {
 /// CSS class (`kind-NAME` on table cells, `NAME` on inline values) and the view models' `kind`.
 std::string_view kind_name(FigureKind kind);
 
+/// The string at JSON `pointer` in `json`, or "" where there is none or it is not a string.
+std::string text_at(const nlohmann::json& json, const char* pointer);
+
 /// The kind of the document a probe result came from: Measured, Reference, Fleet or Placeholder.
 FigureKind source_kind(const ProbeResult& result);
 

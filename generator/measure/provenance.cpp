@@ -5,14 +5,6 @@
 namespace gpuguide::measure {
 namespace {
 
-std::string text_at(const nlohmann::json& json, const char* pointer) {
-    const nlohmann::json::json_pointer path(pointer);
-    if (json.contains(path) && json.at(path).is_string()) {
-        return json.at(path).get<std::string>();
-    }
-    return "";
-}
-
 // The date this figure was measured: the probe entry's `measured_at` (the runner sets it, from a
 // fresh run and from the cache alike), else the document's date. Whether this build ran the
 // probe is the build log's business, not the page's: both give the same bytes.
@@ -92,7 +84,10 @@ std::string provenance_text(const ProbeResult& result, const ui::Strings& string
         text += separator + detail;
     }
     if (!result.ok()) {
-        text += separator + strings.fill("provenance_skipped", {result.reason()});
+        // The probes' short fixed reasons ("one GPU") are translated where strings.json has them.
+        const auto reason = result.reason();
+        text += separator + strings.fill("provenance_skipped",
+                                         {strings.entry("probe_reasons", reason).value_or(reason)});
     }
     return markdown::without_control_characters(text); // host and GPU names come from elsewhere
 }

@@ -122,8 +122,7 @@ std::vector<std::string> Store::expand_hosts(const std::string& word) const {
     }
     for (const auto& reference : references_) {
         const bool committed = reference.origin == Origin::Reference;
-        if ((!this_build_ || reference.host != this_build_->host) &&
-            (committed || word == "all")) {
+        if ((!this_build_ || reference.host != this_build_->host) && (committed || word == "all")) {
             hosts.push_back(reference.host);
         }
     }
@@ -316,21 +315,23 @@ std::string Store::host_label(const std::string& host, HostPart part,
     return document ? measure::host_label(document, part, strings) : host;
 }
 
-std::string Store::summary() const {
-    std::string text;
+std::string Store::summary(const ui::Strings& strings) const {
+    std::vector<std::string> parts;
     if (this_build_) {
         const auto& provenance = this_build_->json.value("provenance", nlohmann::json::object());
         const auto date = provenance.value("date", nlohmann::json());
-        text = "this machine (" + this_build_->host +
-               (date.is_string() ? ", measured " + date.get<std::string>().substr(0, 10) : "") +
-               ")";
+        parts.push_back(date.is_string() ? strings.fill("footer_this_dated",
+                                                        {this_build_->host,
+                                                         date.get<std::string>().substr(0, 10)})
+                                         : strings.fill("footer_this", {this_build_->host}));
     } else {
-        text = "no measurement of this machine";
+        parts.push_back(strings.text("footer_no_this"));
     }
     for (const auto& reference : references_) {
-        text += ", reference " + reference.host;
+        parts.push_back(strings.fill("footer_reference", {reference.host}));
     }
-    return text;
+    const auto separator = strings.text("footer_separator");
+    return ui::join_words(parts, separator, separator);
 }
 
 HostDocument load_measurement_document(const std::filesystem::path& file, Origin origin) {

@@ -107,10 +107,11 @@ class Store {
     std::string host_label(const std::string& host, HostPart part,
                            const ui::Strings& strings) const;
 
-    /// Which documents the pages draw on, for the page footer: this machine's host and date of
-    /// measurement, and the references. Says nothing about whether this build ran the probes
-    /// (that is the build log's), so equal documents give equal pages.
-    std::string summary() const;
+    /// Which documents the pages draw on, for the page footer in the language of `strings`
+    /// (`footer_*` keys): this machine's host and date of measurement, and the references. Says
+    /// nothing about whether this build ran the probes (that is the build log's), so equal
+    /// documents give equal pages.
+    std::string summary(const ui::Strings& strings) const;
 
     const std::optional<HostDocument>& this_build() const { return this_build_; }
     const std::vector<HostDocument>& references() const { return references_; }

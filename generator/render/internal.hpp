@@ -20,7 +20,6 @@ struct SiteContext {
     const measure::Store& store;
     const Templates& templates;
     const BuildOptions& options;
-    std::string measurement_source;
     std::string date;                             ///< YYYY-MM-DD
     const std::map<std::string, ui::Strings>& ui; ///< interface strings by language code
     const FleetData* fleet = nullptr; ///< content/measurements/fleet/ (none: no fleet page)
@@ -51,8 +50,9 @@ std::string relative_href(const std::string& from, const std::string& to);
 /// "../" repeated for the depth of `output` below the site root ("en/x.html" -> "../").
 std::string root_prefix(const std::string& output_in_site);
 
-/// A page that sends the reader on to `target` (a URL relative to the page, or absolute).
-std::string redirect_page(const std::string& target);
+/// A page that sends the reader on to `target` (a URL relative to the page, or absolute), its
+/// title in the language of `strings`.
+std::string redirect_page(const std::string& target, const ui::Strings& strings);
 
 /// The id of a page's section in print.html ("03-gpu-architecture").
 std::string print_id(const Page& page);

@@ -237,7 +237,8 @@ BookConfig book_settings(const BuildOptions& options) {
 
 // book.toml's additional-css/-js (paths from the project's root) and its redirects (old path ->
 // a page that sends the reader to the new one).
-void write_project_files(const BookConfig& project, const std::filesystem::path& dir) {
+void write_project_files(const BookConfig& project, const ui::Strings& strings,
+                         const std::filesystem::path& dir) {
     for (const auto* files : {&project.additional_css, &project.additional_js}) {
         for (const auto& file : *files) {
             const auto from = project.root / file;
@@ -258,12 +259,27 @@ void write_project_files(const BookConfig& project, const std::filesystem::path&
                     "redirect `" + from + "` is not a path in the site, e.g. \"/old/page.html\"");
         }
         std::filesystem::create_directories((dir / old).parent_path());
-        write_file(dir / old, redirect_page(to));
+        write_file(dir / old, redirect_page(to, strings));
     }
 }
 
+// A language whose strings lack some of the English keys shows those words in English: say which.
+void warn_missing_strings(const theme::Theme& theme, const std::string& lang,
+                          std::vector<std::string>& warnings) {
+    const auto missing = ui::Strings::missing_keys(theme, lang);
+    if (missing.empty()) {
+        return;
+    }
+    warnings.push_back((theme.override_dir() / "strings.json").generic_string() +
+                       ": warning: the \"" + lang + "\" interface strings lack " +
+                       ui::join_words(missing, ", ", ", ") +
+                       "; those words show in English (copy them from the built-in \"en\" "
+                       "object: gpuguide theme)");
+}
+
 /// Each language's interface strings from the theme. A language the theme has none for gets the
-/// English ones, and `warnings` says so; the others take their display name from their strings.
+/// English ones, and `warnings` says so (and names the keys a language's strings lack); the others
+/// take their display name from their strings.
 std::map<std::string, ui::Strings> interface_strings(Book& book,
                                                      const std::filesystem::path& templates_dir,
                                                      std::vector<std::string>& warnings) {
@@ -279,6 +295,7 @@ std::map<std::string, ui::Strings> interface_strings(Book& book,
                                "\" object: docs/src/design/templates.md, \"Interface strings\")");
         } else {
             language.name = strings.at(language.code).text("language_name");
+            warn_missing_strings(theme, language.code, warnings);
         }
     }
     return strings;
@@ -298,7 +315,8 @@ void write_site(const SiteContext& site, const Manifest& manifest,
     }
     write_special_pages(site, staging.path());
     if (options.project) {
-        write_project_files(*options.project, staging.path());
+        write_project_files(*options.project, site.strings(site.book.languages.front().code),
+                            staging.path());
     }
     write_theme_assets(theme::Theme(options.templates_dir), staging.path());
     for (const auto& language : site.book.languages) {
@@ -394,8 +412,7 @@ BuildReport build_site(const BuildOptions& options) {
 
     auto strings = interface_strings(*book, options.templates_dir, report.warnings);
     // Expand and render.
-    const SiteContext site{*book, collected.store, *templates, options, collected.store.summary(),
-                           date,  strings,         &fleet};
+    const SiteContext site{*book, collected.store, *templates, options, date, strings, &fleet};
     report.warnings.insert(report.warnings.begin(), book->warnings.begin(), book->warnings.end());
     report.warnings.insert(report.warnings.end(), reference_warnings.begin(),
                            reference_warnings.end());

@@ -18,7 +18,7 @@ constexpr const char* kGenerator = "gpuguide 0.1.0";
 // Used when templates/ has no language-index.mustache: works without JavaScript (plain links);
 // the script only picks the reader's language when it is one of the site's.
 constexpr const char* kDefaultLanguageIndex = R"(<!DOCTYPE html>
-<html lang="en">
+<html lang="{{ui.html_lang}}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -128,10 +128,12 @@ std::string sitemap(const SiteContext& site) {
 
 } // namespace
 
-std::string redirect_page(const std::string& target) {
+std::string redirect_page(const std::string& target, const ui::Strings& strings) {
     const std::string href = escape_html(target);
-    return "<!DOCTYPE html>\n<html>\n<head>\n<meta "
-           "charset=\"utf-8\">\n<title>Redirecting…</title>\n"
+    return "<!DOCTYPE html>\n<html lang=\"" + escape_html(strings.text("html_lang")) +
+           "\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
+           escape_html(strings.text("redirecting")) +
+           "</title>\n"
            "<meta http-equiv=\"refresh\" content=\"0; url=" +
            href + "\">\n<link rel=\"canonical\" href=\"" + href +
            "\">\n</head>\n<body>\n<p><a href=\"" + href + "\">" + href +
@@ -243,7 +245,9 @@ json base_view(const SiteContext& site, const Language& language,
         {"nav",
          {{"script_href", in_language("toc.js")}, {"contents_href", in_language("contents.html")}}},
         {"search", {{"script_href", in_language("search-index.js")}}},
-        {"build", {{"measurement_source", site.measurement_source}, {"date", site.date}}},
+        {"build",
+         {{"measurement_source", site.store.summary(site.strings(language.code))},
+          {"date", site.date}}},
         {"ui", std::move(ui)}};
 }
 
@@ -278,7 +282,8 @@ void write_special_pages(const SiteContext& site, const std::filesystem::path& d
     } else if (!first.page_by_source.contains("README.md") &&
                !first.page_by_source.contains("index.md")) {
         // An mdBook project whose first chapter is not README.md: the site's root still opens it.
-        write_file(dir / "index.html", redirect_page(first.pages.front().output));
+        write_file(dir / "index.html",
+                   redirect_page(first.pages.front().output, site.strings(first.code)));
     }
     std::string home = not_found_base(site).empty() ? "index.html" : not_found_base(site);
     std::string not_found =

@@ -57,6 +57,48 @@ std::string reload_script(unsigned long version) {
            "script>";
 }
 
+namespace {
+
+/// Answers GET PATH from the site in `root`: the file, or 404.html with status 404; HTML pages get
+/// the reload script for `version`. `build_mutex` keeps a rebuild from swapping the site mid-read.
+void serve_file(const std::filesystem::path& root, std::mutex& build_mutex, unsigned long version,
+                const httplib::Request& request, httplib::Response& response) {
+    std::string path = request.path;
+    if (path.find("..") != std::string::npos) {
+        response.status = 400;
+        return;
+    }
+    if (path.ends_with('/')) {
+        path += "index.html";
+    }
+    std::string body;
+    std::filesystem::path file = root / path.substr(1);
+    {
+        std::lock_guard lock(build_mutex);
+        std::error_code error;
+        if (!std::filesystem::is_regular_file(file, error)) {
+            file = root / "404.html";
+            response.status = 404;
+        }
+        try {
+            body = read_file(file);
+        } catch (const std::exception&) {
+            response.status = 404;
+            response.set_content("not found", "text/plain");
+            return;
+        }
+    }
+    if (file.extension() == ".html") {
+        const auto end = body.rfind("</body>");
+        body.insert(end == std::string::npos ? body.size() : end,
+                    reload_script(version));
+    }
+    response.set_header("Cache-Control", "no-store");
+    response.set_content(body, content_type(file));
+}
+
+} // namespace
+
 int serve(const ServeOptions& options, const std::atomic<bool>& stop) {
     std::atomic<unsigned long> version{1};
     std::mutex build_mutex; // one build at a time; requests read files between swaps
@@ -85,38 +127,7 @@ int serve(const ServeOptions& options, const std::atomic<bool>& stop) {
         response.set_content(std::to_string(version.load()), "text/plain");
     });
     server.Get(R"(/.*)", [&](const httplib::Request& request, httplib::Response& response) {
-        std::string path = request.path;
-        if (path.find("..") != std::string::npos) {
-            response.status = 400;
-            return;
-        }
-        if (path.ends_with('/')) {
-            path += "index.html";
-        }
-        std::string body;
-        std::filesystem::path file = root / path.substr(1);
-        {
-            std::lock_guard lock(build_mutex);
-            std::error_code error;
-            if (!std::filesystem::is_regular_file(file, error)) {
-                file = root / "404.html";
-                response.status = 404;
-            }
-            try {
-                body = read_file(file);
-            } catch (const std::exception&) {
-                response.status = 404;
-                response.set_content("not found", "text/plain");
-                return;
-            }
-        }
-        if (file.extension() == ".html") {
-            const auto end = body.rfind("</body>");
-            body.insert(end == std::string::npos ? body.size() : end,
-                        reload_script(version.load()));
-        }
-        response.set_header("Cache-Control", "no-store");
-        response.set_content(body, content_type(file));
+        serve_file(root, build_mutex, version.load(), request, response);
     });
 
     std::atomic<bool> listening_ended{false};

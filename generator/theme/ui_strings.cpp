@@ -34,6 +34,14 @@ const nlohmann::json& built_in_json() {
     return json;
 }
 
+// The book's own strings.json (an empty object when its theme folder has none).
+nlohmann::json book_strings(const theme::Theme& theme) {
+    if (auto file = theme.find("strings.json"); file && !file->built_in) {
+        return parse_strings(*file);
+    }
+    return nlohmann::json::object();
+}
+
 nlohmann::json language_of(const nlohmann::json& strings, const std::string& lang) {
     const auto found = strings.find(lang);
     return found != strings.end() && found->is_object() ? *found : nlohmann::json::object();
@@ -47,15 +55,47 @@ Strings::Strings(std::string lang, std::vector<nlohmann::json> layers)
 Strings Strings::for_language(const theme::Theme& theme, const std::string& lang,
                               bool* missing_language) {
     const auto& built_in = built_in_json();
-    nlohmann::json own = nlohmann::json::object();
-    if (auto file = theme.find("strings.json"); file && !file->built_in) {
-        own = parse_strings(*file);
-    }
+    const nlohmann::json own = book_strings(theme);
     if (missing_language != nullptr) {
         *missing_language = !own.contains(lang) && !built_in.contains(lang);
     }
     return Strings(lang, {language_of(own, lang), language_of(built_in, lang),
                           language_of(own, "en"), language_of(built_in, "en")});
+}
+
+std::vector<std::string> Strings::missing_keys(const theme::Theme& theme, const std::string& lang) {
+    const auto& built_in = built_in_json();
+    const nlohmann::json own = book_strings(theme);
+    const auto mine = language_of(own, lang);
+    const auto theirs = language_of(built_in, lang);
+    std::vector<std::string> missing;
+    if (lang == "en" || (!own.contains(lang) && !built_in.contains(lang))) {
+        return missing;
+    }
+    // A key (or a key of a table) counts as present when either layer of the language has it.
+    auto has = [&](const std::string& key, const std::string* inner) {
+        for (const auto* layer : {&mine, &theirs}) {
+            const auto found = layer->find(key);
+            if (found != layer->end() &&
+                (inner == nullptr || (found->is_object() && found->contains(*inner)))) {
+                return true;
+            }
+        }
+        return false;
+    };
+    const auto english = language_of(built_in, "en");
+    for (const auto& [key, value] : english.items()) {
+        if (!has(key, nullptr)) {
+            missing.push_back(key);
+        } else if (value.is_object()) {
+            for (const auto& inner : value.items()) {
+                if (!has(key, &inner.key())) {
+                    missing.push_back(key + "." + inner.key());
+                }
+            }
+        }
+    }
+    return missing;
 }
 
 const Strings& Strings::built_in(std::string_view lang) {

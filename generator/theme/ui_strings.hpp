@@ -27,6 +27,13 @@ class Strings {
     static Strings for_language(const theme::Theme& theme, const std::string& lang,
                                 bool* missing_language = nullptr);
 
+    /// The keys of the built-in English strings that the strings of `lang` in `theme` (the
+    /// book's strings.json and the built-in one) lack, keys of a table as "fleet.title": those
+    /// words would show in English on its pages. Empty for English, and for a language no
+    /// strings.json has (for_language reports that).
+    static std::vector<std::string> missing_keys(const theme::Theme& theme,
+                                                 const std::string& lang);
+
     /// The built-in theme's strings alone (tests, and code that renders without a book).
     static const Strings& built_in(std::string_view lang);
 
