@@ -16,7 +16,8 @@ import random
 import shutil
 from pathlib import Path
 
-# Pointers used when a probe is missing from the reference (design.md "Probe keys").
+# Pointers used when a probe is missing from the reference (docs/src/design/measurements.md,
+# "Probe keys").
 DEFAULT_POINTERS = {
     "cpu.info": ["/model", "/cores"],
     "cpu.stream": ["/triad"],

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Install what a step needs, and only what is missing. Usage: scripts/deps.sh build|test|bench|bundle
 # Runs as root (or with sudo) on a fresh Debian 12, Debian 13 or Ubuntu 24.04; checked on fresh
-# Debian 12 and 13 roots (docs/fresh-install.md). Package names are the same on all three; the one
-# that carries a version (the clang runtime for the fuzzers) is derived from the installed clang.
+# Debian 12 and 13 roots (docs/src/contributing/fresh-install.md). Package names are the same on
+# all three; the one that carries a version (the clang runtime for the fuzzers) is derived from the
+# installed clang.
 # The bundle step (scripts/probe-bundle.sh: the probes alone) also runs on Debian 11.
 set -euo pipefail
 
 # Building the guide: the compiler, CMake and the libraries the generator and probes link
-# (KSyntaxHighlighting: code highlighted at build time, docs/design.md "Code blocks").
+# (KSyntaxHighlighting: code highlighted at build time, docs/src/design/markdown.md "Code blocks").
 build_pkgs=(
   build-essential cmake ninja-build pkg-config
   libcmark-gfm-dev libcmark-gfm-extensions-dev

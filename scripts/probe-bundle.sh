@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Build the probe bundle: gpuguide-probe for any Linux x86-64 host with an NVIDIA driver of branch
 # R525 or newer (R535, R550, R570, R580, ...), no root, no CUDA toolkit and none of our Debian
-# packages needed (README, "Measure your own GPU"; probes/README.md, "The probe bundle").
+# packages needed (README, "Three ways to use it"; probes/README.md, "The probe bundle").
 #
 #   scripts/probe-bundle.sh [--cuda DIR]... [--max-glibc X.Y] [OUT_DIR]   (default build/bundle-out)
 #

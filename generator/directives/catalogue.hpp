@@ -2,7 +2,7 @@
 /// Datasheet figures of a measured GPU: the record of the book's GPU catalogue (the data file
 /// `gpus`, content/data/gpus.json in the guide) whose `cuda_names` lists the GPU's name as CUDA
 /// reports it ("NVIDIA H200"). Tables, estimates and the roofline set these beside measured
-/// figures as figures of kind datasheet (docs/design.md "What a figure is").
+/// figures as figures of kind datasheet (docs/src/design/measurements.md "What a figure is").
 #include "directives/internal.hpp"
 
 #include <optional>

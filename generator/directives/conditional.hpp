@@ -1,5 +1,6 @@
 #pragma once
-/// Prose that reads well when a measured figure is missing (docs/design.md "Inline values").
+/// Prose that reads well when a measured figure is missing (docs/src/design/values.md "Inline
+/// values").
 #include "directives/directives.hpp"
 
 namespace gpuguide::directives {

@@ -1,6 +1,6 @@
 #pragma once
 /// `gg-*` directives and inline `value:` / `data:` spans, expanded on a page's AST
-/// (docs/design.md "Directives").
+/// (docs/src/design/directives.md "Directives").
 #include "load/book.hpp"
 #include "markdown/markdown.hpp"
 #include "measure/store.hpp"

@@ -1,6 +1,7 @@
 #pragma once
 /// Live estimates: figures derived from measured ones by a stated formula (directives/formula.hpp),
-/// evaluated for one host exactly as a measured value is looked up (docs/design.md "Estimates").
+/// evaluated for one host exactly as a measured value is looked up (docs/src/design/values.md
+/// "Estimates").
 #include "directives/formula.hpp"
 #include "directives/inline_values.hpp"
 #include "directives/internal.hpp"

@@ -1,6 +1,7 @@
 #pragma once
-/// The formula language of live estimates (docs/design.md "Estimates"): + - * / and parentheses
-/// over numbers with units (`16.1 [GB]`), author constants (`params`) and measured figures
+/// The formula language of live estimates (docs/src/design/values.md "Estimates"): + - * / and
+/// parentheses over numbers with units (`16.1 [GB]`), author constants (`params`) and measured
+/// figures
 /// (`{gpu.stream/devices/0/triad} [GB/s]`, the unit being the one the formula reads it in).
 /// Units carry through: bytes, FLOP, OP, seconds and watts are checked; counts (token, param)
 /// document the formula but are plain numbers. Parsing and checking need no measurement.

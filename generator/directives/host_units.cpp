@@ -1,5 +1,5 @@
-// One host per paragraph: `this` in a paragraph's spans names one machine (docs/design.md "What a
-// figure is"), and `phrase:` spans name it in words.
+// One host per paragraph: `this` in a paragraph's spans names one machine
+// (docs/src/design/measurements.md "What a figure is"), and `phrase:` spans name it in words.
 #include "directives/host_units.hpp"
 
 #include "directives/formula.hpp"

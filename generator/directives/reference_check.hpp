@@ -1,7 +1,7 @@
 #pragma once
 /// The committed reference measurements, checked against the book's GPU catalogue before any page
-/// uses them (docs/design.md "Reference measurements"): readers contribute these documents, and
-/// pages set their figures beside the datasheets as facts.
+/// uses them (docs/src/design/directives.md "Reference measurements"): readers contribute these
+/// documents, and pages set their figures beside the datasheets as facts.
 #include "load/book.hpp"
 #include "measure/store.hpp"
 
@@ -19,7 +19,7 @@ namespace gpuguide::directives {
 ///   measurement replaces the file).
 /// Only documents of Origin::Reference are checked. Returns one warning per document whose GPU the
 /// catalogue does not list (pages show it without datasheet figures).
-std::vector<std::string> check_reference_documents(
-    const Book& book, const std::vector<measure::HostDocument>& documents);
+std::vector<std::string>
+check_reference_documents(const Book& book, const std::vector<measure::HostDocument>& documents);
 
 } // namespace gpuguide::directives

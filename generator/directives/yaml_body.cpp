@@ -17,7 +17,7 @@ Body::Body(std::filesystem::path file, int fence_line, std::string directive,
                 directive_ + ": YAML: " + error.msg);
     }
     if (!root_.IsMap()) {
-        fail("the block must be YAML keys like `title: ...` (see docs/design.md \"Directives\")");
+        fail("the block must be YAML keys like `title: ...` (see docs/src/design/directives.md)");
     }
 }
 

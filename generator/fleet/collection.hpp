@@ -2,7 +2,7 @@
 /// A fleet folder (content/measurements/fleet/) and its history: one document per host, and in
 /// history/ the record of the latest collection (which nodes it asked, what came of each, the
 /// rows of every document), the record of the one before, and the documents as they were before
-/// the latest collection (docs/design.md "Fleet": "History").
+/// the latest collection (docs/src/design/fleet.md "Fleet": "History").
 #include "fleet/rows.hpp"
 
 #include <filesystem>

@@ -1,7 +1,7 @@
 #pragma once
 /// gpuguide fleet: measures the nodes of a Slurm cluster with gpuguide-probe and collects one
-/// measurement document per host into --out (docs/design.md "Fleet"). One job array, one task
-/// per node, each task held until it is pinned to its node (ReqNodeList), then released.
+/// measurement document per host into --out (docs/src/design/fleet.md "Fleet"). One job array, one
+/// task per node, each task held until it is pinned to its node (ReqNodeList), then released.
 #include <atomic>
 #include <filesystem>
 #include <iosfwd>

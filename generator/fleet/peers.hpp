@@ -1,7 +1,7 @@
 #pragma once
-/// Which fleet nodes are worse than their peers, and what changed (docs/design.md "Fleet"):
-/// nodes grouped by type (GPU model and count, CPU), each headline figure compared with its
-/// type's median in units of the type's robust spread (the median absolute deviation), the
+/// Which fleet nodes are worse than their peers, and what changed (docs/src/design/fleet.md
+/// "Fleet"): nodes grouped by type (GPU model and count, CPU), each headline figure compared with
+/// its type's median in units of the type's robust spread (the median absolute deviation), the
 /// configuration compared with what most of the type runs, and each node with its own previous
 /// document.
 #include "fleet/collection.hpp"

@@ -1,6 +1,6 @@
 #pragma once
 /// One row per fleet host: what the fleet page compares, read from a measurement document once
-/// (docs/design.md "Fleet"). `gpuguide fleet` writes the rows of a collection beside its
+/// (docs/src/design/fleet.md "Fleet"). `gpuguide fleet` writes the rows of a collection beside its
 /// documents (fleet/history/latest.json), so that a build reads one small index instead of every
 /// document; a document the index does not describe (dropped in by hand, changed since) is read
 /// in full.

@@ -1,6 +1,7 @@
 #pragma once
 /// Syntax highlighting at build time with KDE's KSyntaxHighlighting (Kate's syntax definitions,
-/// about 350 languages; docs/design.md "Code blocks"). Tokens get highlight.js's class names
+/// about 350 languages; docs/src/design/markdown.md "Code blocks"). Tokens get highlight.js's class
+/// names
 /// (`hljs-keyword`, `hljs-string`, ...), so a stylesheet written for mdBook's highlight.js themes
 /// styles these pages too. No Qt type crosses this header.
 #include <optional>

@@ -1,5 +1,6 @@
 #pragma once
-/// The Book model: what the generator reads from content/ (docs/design.md "Content model").
+/// The Book model: what the generator reads from content/ (docs/src/design/content-model.md
+/// "Content model").
 #include "load/book_toml.hpp"
 
 #include <filesystem>
@@ -58,7 +59,8 @@ inline constexpr std::uintmax_t kMaxPageBytes = 16u << 20;
 
 /// "content/en/x.md: the page is 50.0 MiB; ..." when `bytes` is over kMaxPageBytes (`what`: "the
 /// page", "with its {{#include}}s the page"); throws InputError.
-void check_page_size(const std::filesystem::path& file, std::uintmax_t bytes, std::string_view what);
+void check_page_size(const std::filesystem::path& file, std::uintmax_t bytes,
+                     std::string_view what);
 
 struct DataFile {
     std::filesystem::path path;

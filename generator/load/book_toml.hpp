@@ -1,5 +1,6 @@
 #pragma once
-/// book.toml, mdBook's project file: the settings gpuguide uses (docs/design.md "book.toml").
+/// book.toml, mdBook's project file: the settings gpuguide uses (docs/src/design/content-model.md
+/// "book.toml").
 #include <filesystem>
 #include <map>
 #include <string>

@@ -1,8 +1,8 @@
 // SUMMARY.md as mdBook reads it (mdbook-summary: an optional `# Title`, prefix chapters, numbered
-// chapters in parts, suffix chapters; docs/design.md "SUMMARY.md"). Read line by line with the
-// few CommonMark block rules a summary uses (list nesting by content column, thematic breaks,
-// setext underlines, HTML comments, code fences), not with a Markdown parser: the error messages
-// need the line of each entry, which cmark does not keep for links.
+// chapters in parts, suffix chapters; docs/src/design/content-model.md "SUMMARY.md"). Read line by
+// line with the few CommonMark block rules a summary uses (list nesting by content column, thematic
+// breaks, setext underlines, HTML comments, code fences), not with a Markdown parser: the error
+// messages need the line of each entry, which cmark does not keep for links.
 #include "load/book.hpp"
 #include "load/error.hpp"
 #include "load/summary_links.hpp"

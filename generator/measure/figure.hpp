@@ -1,8 +1,9 @@
 #pragma once
-/// What a figure is, and the words that go with it (docs/design.md "What a figure is"). Every
-/// table cell, chart, inline value and estimate input of a page has a kind; the kind decides how
-/// prose and labels name the figure's host, the figure's styling (a CSS class) and its provenance
-/// note, in the page's language. Authors choose hosts and probes; the generator chooses words.
+/// What a figure is, and the words that go with it (docs/src/design/measurements.md "What a figure
+/// is"). Every table cell, chart, inline value and estimate input of a page has a kind; the kind
+/// decides how prose and labels name the figure's host, the figure's styling (a CSS class) and its
+/// provenance note, in the page's language. Authors choose hosts and probes; the generator chooses
+/// words.
 #include "measure/store.hpp"
 #include "theme/ui_strings.hpp"
 

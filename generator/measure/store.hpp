@@ -1,6 +1,7 @@
 #pragma once
 /// The measurement store: every measurement document of this build by host, lookups of probe
-/// results by JSON pointer, metric formatting and provenance notes (docs/design.md "Hosts").
+/// results by JSON pointer, metric formatting and provenance notes (docs/src/design/directives.md
+/// "Hosts").
 #include "theme/ui_strings.hpp"
 
 #include <filesystem>

@@ -1,7 +1,7 @@
 #pragma once
 /// mdBook's link preprocessor, a stage of its own between load and the Markdown parse: the
 /// `{{#include}}`, `{{#rustdoc_include}}`, `{{#playground}}` and `{{#title}}` expressions of a
-/// page, with mdBook's semantics (docs/design.md "mdBook expressions").
+/// page, with mdBook's semantics (docs/src/design/markdown.md "mdBook expressions").
 #include "load/book.hpp"
 
 #include <filesystem>

@@ -292,7 +292,7 @@ std::map<std::string, ui::Strings> interface_strings(Book& book,
             warnings.push_back((theme.override_dir() / "strings.json").generic_string() +
                                ": warning: no interface strings for language \"" + language.code +
                                "\"; its pages use the English ones (add a \"" + language.code +
-                               "\" object: docs/design.md, \"Interface strings\")");
+                               "\" object: docs/src/design/templates.md, \"Interface strings\")");
         } else {
             language.name = strings.at(language.code).text("language_name");
             warn_missing_strings(theme, language.code, warnings);

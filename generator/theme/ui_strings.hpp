@@ -1,7 +1,8 @@
 #pragma once
 /// The theme's interface strings: every word the generator writes on a page itself (labels,
 /// provenance notes, the lines that stand in for missing figures, chart text), read from the
-/// theme's strings.json, one object per page language (docs/design.md "Interface strings").
+/// theme's strings.json, one object per page language (docs/src/design/templates.md "Interface
+/// strings").
 #include "theme/theme.hpp"
 
 #include <nlohmann/json.hpp>

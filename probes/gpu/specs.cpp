@@ -31,7 +31,8 @@ class SpecsProbe final : public PerDeviceProbe {
 
     nlohmann::json run(const ProbeContext& context) override {
         nlohmann::json result = PerDeviceProbe::run(context);
-        // Versions beside the devices, so pages can quote them inline (design.md).
+        // Versions beside the devices, so pages can quote them inline
+        // (docs/src/design/measurements.md).
         nlohmann::json versions = to_json(gpu_identity());
         for (const char* field : {"driver", "cuda_driver", "cuda_runtime", "cublas"})
             result[field] = versions[field];

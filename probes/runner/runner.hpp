@@ -1,6 +1,6 @@
 // The probe runner: runs gpuguide-probe once per probe, each in its own process with a timeout,
 // caches the results and assembles one measurement document for the build. Interface fixed by
-// docs/design.md "Running the probes from the build".
+// docs/src/design/build.md "Running the probes from the build".
 #pragma once
 
 #include <chrono>
@@ -37,7 +37,7 @@ struct RunOptions {
     std::filesystem::path cache_dir = ".gpuguide-cache"; ///< results live in cache_dir/probes/
     std::chrono::seconds timeout{120}; ///< per probe; a GPU probe gets this per device measured
     std::function<void(const Progress&)> on_progress; ///< probe key, k of n, elapsed
-    // Extensions beyond design.md (defaults keep its behaviour):
+    // Extensions beyond the design chapter (defaults keep its behaviour):
     std::vector<std::string> only; ///< run only these probe keys (empty: all)
     /// The document keeps only these probe keys (empty: every probe run), and its date and
     /// duration cover only them. The build passes the probes its pages use, so that a

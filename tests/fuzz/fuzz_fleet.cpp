@@ -39,8 +39,8 @@ const std::vector<HostDocument>& known_hosts() {
     return hosts;
 }
 
-// A page with what fleet hosts reach in directives (docs/design.md "Hosts"); gpu.stream only,
-// the one GPU probe the base book's reference has.
+// A page with what fleet hosts reach in directives (docs/src/design/directives.md "Hosts");
+// gpu.stream only, the one GPU probe the base book's reference has.
 const std::string kPage = "# Fleet\n\n"
                           "```gg-table\ntitle: Triad\nprobe: gpu.stream\nhosts: all\nrows:\n"
                           "  - {label: Triad, value: /devices/0/triad}\n"

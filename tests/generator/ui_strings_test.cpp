@@ -100,7 +100,8 @@ std::set<std::string> placeholders(const std::string& text) {
 }
 
 // probe_reasons is keyed by the probes' English reasons ("one GPU"), so English needs no table:
-// a reason without an entry is shown as the probe wrote it (docs/design.md, "Interface strings").
+// a reason without an entry is shown as the probe wrote it (docs/src/design/templates.md,
+// "Interface strings").
 const std::set<std::string> kNotInEnglish = {"probe_reasons", "probe_reasons.one GPU"};
 
 } // namespace
