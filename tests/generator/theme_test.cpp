@@ -97,6 +97,20 @@ TEST_CASE("a book's own asset and partial replace the built-in ones in the site"
     CHECK(read(book.out() / "en" / "index.html").find("book footer marker") != std::string::npos);
 }
 
+TEST_CASE("a book's tables/measured-table.mustache restyles every measured table") {
+    BookCopy book;
+    // The whole view model reaches the book's template: title, columns, rows and their cells.
+    write(book.root() / "templates" / "tables" / "measured-table.mustache",
+          "{{#table}}<dl class=\"my-table\" data-title=\"{{title}}\">{{#rows}}<dt>{{label}}</dt>"
+          "{{#cells}}<dd class=\"my-{{kind}}\">{{text}}</dd>{{/cells}}{{/rows}}</dl>{{/table}}\n");
+    const auto html = book.build_notes_page(
+        "```gg-table\ntitle: STREAM\nprobe: gpu.stream\nhosts: [this]\nrows:\n"
+        "  - {label: Triad, value: /devices/0/triad}\n```\n");
+    CHECK(has(html, "<dl class=\"my-table\" data-title=\"STREAM\"><dt>Triad</dt>"
+                    "<dd class=\"my-measured\">3.01\u00A0TB/s</dd></dl>"));
+    CHECK_FALSE(has(html, "class=\"measured-table\""));
+}
+
 TEST_CASE("a template error in a book's override names the book's file and line") {
     TempDir dir;
     write(dir.path() / "partials" / "footer.mustache", "<footer>\n{{#open}}\n</footer>\n");
