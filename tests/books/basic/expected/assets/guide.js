@@ -15,8 +15,8 @@
     return node;
   }
 
-  function fileName(href) {
-    return (href || "").split("#")[0].split("?")[0].replace(/^.*\//, "");
+  function pagePath(href) {
+    return (href || "").split("#")[0].split("?")[0];
   }
 
   // --- Sidebar: the whole table of contents lives once per language in toc.js. ---------------
@@ -27,7 +27,11 @@
     var toc = window.GPUGUIDE_TOC;
     var nav = doc.getElementById("sidebar");
     if (!nav || !toc || !toc.length) return;
-    var current = fileName(body.getAttribute("data-page"));
+    // toc.js's hrefs, like data-page, are relative to the folder toc.js is in (the language's);
+    // a page in a subfolder (an mdBook book's src/a/b.md) reaches them through toc.js's own path.
+    var script = doc.querySelector('script[src$="toc.js"]');
+    var base = script ? script.getAttribute("src").replace(/[^\/]*$/, "") : "";
+    var current = pagePath(body.getAttribute("data-page"));
     var minDepth = Infinity;
     toc.forEach(function (e) {
       if (typeof e.depth === "number" && e.part !== true) minDepth = Math.min(minDepth, e.depth);
@@ -84,8 +88,8 @@
       var li = el("li", {});
       var item;
       if (e.href) {
-        item = el("a", { href: e.href });
-        if (fileName(e.href) === current) {
+        item = el("a", { href: base + e.href });
+        if (pagePath(e.href) === current) {
           item.setAttribute("aria-current", "page");
           currentLink = item;
         }
