@@ -121,7 +121,8 @@ void write_output(const Options& o, const std::string& text) {
 std::string measure(const std::vector<Probe*>& selected, const ProbeContext& context,
                     const Options& o, const std::string& command) {
     nlohmann::json document;
-    if (selected.size() > 1 && !o.in_process) {
+    const bool isolated = selected.size() > 1 && !o.in_process;
+    if (isolated) {
         auto timeout = std::chrono::milliseconds(std::llround(o.timeout_s * 1000));
         document = run_probes_isolated(selected, context, command, timeout);
     } else {
@@ -132,7 +133,7 @@ std::string measure(const std::vector<Probe*>& selected, const ProbeContext& con
     std::string text = gpuguide::probes::schema::dump_document(document);
 #ifdef GPUGUIDE_TEST_HOOKS
     // Test hook: a probe that "prints garbage" replaces the whole document (see README).
-    if (selected.size() <= 1 || o.in_process)
+    if (!isolated)
         for (Probe* probe : selected)
             if (injected_fault(probe->key()) == "garbage")
                 text = "{\"schema\": garbage, not JSON";
