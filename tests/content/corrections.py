@@ -140,6 +140,10 @@ ROWS = [
     ("en/40-low-precision-training.md", None, "MMLU-Pro 62.58 % against 62.62 %"),
     ("zh/40-low-precision-training.md", None, "MMLU-Pro 62.58%，FP8 为 62.62%"),
     # Reliability: Llama 3's 466/419 interruptions, the table's misprinted share, Slurm's 60 s limit.
+    # The fleet page compares each node with its type's median (issue 55), not with 80 % of a peak.
+    ("en/41-reliability-at-scale.md", "marks with ⚠ any figure under 80 %",
+     "sit below the median of their node type by more than"),
+    ("zh/41-reliability-at-scale.md", "的 80%，就用 ⚠ 标出来", "比同类型节点的中位数低出"),
     ("en/41-reliability-at-scale.md", None, "interrupted **466 times**"),
     ("zh/41-reliability-at-scale.md", None, "一共中断了 466 次"),
     ("en/41-reliability-at-scale.md", None, "although 148 ÷ 419 is 35.3 %"),
