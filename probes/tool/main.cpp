@@ -83,9 +83,9 @@ void add_options(CLI::App& app, Options& o) {
                    "check a measurement document against the schema; errors name the file and "
                    "JSON pointer; exit 1 if invalid");
     app.add_option("--host-name", o.host_label,
-                   "record this name as the document's host instead of the machine's own (a "
-                   "reference measured on a lent machine whose host name means nothing to "
-                   "readers, e.g. --host-name reference-h200); pages show it beside each figure");
+                   "record this name as the document's host instead of the machine's own, for "
+                   "a host name that means nothing to readers (e.g. --host-name "
+                   "reference-h200); pages show it beside each figure");
 }
 
 /// The probes to run: those named by --only (an unknown key is an error, exit 2), else every
@@ -145,7 +145,7 @@ std::string measure(const std::vector<Probe*>& selected, const ProbeContext& con
 
 int main(int argc, char** argv) {
     CLI::App app{"gpuguide-probe: measure this machine's GPUs and CPU; writes one JSON document "
-                 "(schema: probes/README.md)"};
+                 "(its fields: the manual, \"The measurement document\")"};
     app.footer("Exit status 0 when the document was written (failed probes say so inside it)."
 #ifdef GPUGUIDE_TEST_HOOKS
                "\nTest build: GPUGUIDE_PROBE_FAULT=KEY:crash|hang|garbage|nan|absurd|unsupportable "
