@@ -97,11 +97,12 @@ CLI::App* add_fleet_command(CLI::App& app, gpuguide::cli::FleetArgs& fleet_args,
 } // namespace
 
 int main(int argc, char** argv) {
-    CLI::App app{"gpuguide: builds a book into a static site, with figures measured by gpuguide-probe "
-                 "on the machine that builds it. Two kinds of book: an mdBook book (run it in "
-                 "the folder of book.toml: src/SUMMARY.md and the pages) or a folder of language "
-                 "folders such as the GPU Guide's content/ (--content DIR: en/SUMMARY.md, "
-                 "zh/SUMMARY.md, ...)"};
+    CLI::App app{
+        "gpuguide: builds a book into a static site, with figures measured by gpuguide-probe "
+        "on the machine that builds it. Two kinds of book: an mdBook book (run it in "
+        "the folder of book.toml: src/SUMMARY.md and the pages) or a folder of language "
+        "folders such as the GPU Guide's content/ (--content DIR: en/SUMMARY.md, "
+        "zh/SUMMARY.md, ...)"};
     app.require_subcommand(1);
     gpuguide::cli::BuildArgs args;
 

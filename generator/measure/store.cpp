@@ -357,8 +357,8 @@ HostDocument parse_measurement_document(std::string_view text, const std::filesy
     }
     const auto problems = probes::schema::validate_document(document.json);
     if (!problems.empty()) {
-        std::string message =
-            "not a valid measurement document (schema version 1, see probes/README.md):";
+        std::string message = "not a valid measurement document (schema version 1, see \"The "
+                              "measurement document\" in the manual):";
         for (std::size_t i = 0; i < problems.size() && i < 5; ++i) {
             message += "\n  " + (problems[i].pointer.empty() ? "/" : problems[i].pointer) + ": " +
                        problems[i].message;
@@ -373,7 +373,7 @@ HostDocument parse_measurement_document(std::string_view text, const std::filesy
         !json.contains("probes") || !json["probes"].is_object()) {
         fail_at(file, 0,
                 "not a gpuguide measurement document (needs \"schema\": \"gpuguide-measurements\" "
-                "and \"probes\"); see probes/README.md");
+                "and \"probes\"); see \"The measurement document\" in the manual");
     }
     const nlohmann::json::json_pointer host_path("/provenance/host");
     if (json.contains(host_path) && !json.at(host_path).is_string()) {
