@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Validate the catalogue data files in content/data/ (schema:
-docs/src/design/content-model.md, "Data files").
+docs/src/reference/summary.md, "Catalogue data files").
 
 usage: python3 content/data/check.py [FILE.json ...]   (default: every *.json beside this script)
 Checks: valid UTF-8 JSON; title {en, zh}; as_of; key; columns with en/zh headers; unique keys;
