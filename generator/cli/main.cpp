@@ -2,6 +2,7 @@
 // internal error says so and exits 70 (load/error.hpp).
 #include "cli/commands.hpp"
 #include "load/error.hpp"
+#include "version.hpp"
 
 #include <CLI/CLI.hpp>
 #include <iostream>
@@ -99,6 +100,8 @@ CLI::App* add_fleet_command(CLI::App& app, gpuguide::cli::FleetArgs& fleet_args,
 int main(int argc, char** argv) {
     CLI::App app{"gpuguide: builds the GPU Guide from content/ and templates/ into a static site"};
     app.require_subcommand(1);
+    app.set_version_flag("--version", gpuguide::version::text("gpuguide"),
+                         "print the version, the commit and what is built in");
     gpuguide::cli::BuildArgs args;
 
     auto* build = app.add_subcommand("build", "build the site into --out (default site/)");
