@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install what a step needs, and only what is missing.
 # Usage: scripts/deps.sh build|test|bench|bundle|release|release-debian11
-# Runs as root (or with sudo) on a fresh Debian 12, Debian 13 or Ubuntu 24.04; checked on fresh
+# Runs as root (or with sudo) on a fresh Debian 12 or Debian 13 (Ubuntu 24.04: expected to work,
+# not tested, as the Pages workflow runs it there); checked on fresh
 # Debian 12 and 13 roots (docs/src/contributing/fresh-install.md). Package names are the same on
 # all three; the one that carries a version (the clang runtime for the fuzzers) is derived from the
 # installed clang.

@@ -164,6 +164,6 @@ reproducible_tar() {
   local dir=$1 name=$2 out=$3
   find "$dir/$name" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
   tar -C "$dir" --sort=name --mtime="@$SOURCE_DATE_EPOCH" --owner=0 --group=0 --numeric-owner \
-    --format=gnu -cf - "$name" | xz -T1 -9 >"$out.tmp"
+    --format=gnu -cf - "$name" | xz -T1 -6 >"$out.tmp"
   mv "$out.tmp" "$out"
 }
