@@ -2,6 +2,7 @@
 // internal error says so and exits 70 (load/error.hpp).
 #include "cli/commands.hpp"
 #include "load/error.hpp"
+#include "version.hpp"
 
 #include <CLI/CLI.hpp>
 #include <iostream>
@@ -104,6 +105,8 @@ int main(int argc, char** argv) {
         "folders such as the GPU Guide's content/ (--content DIR: en/SUMMARY.md, "
         "zh/SUMMARY.md, ...)"};
     app.require_subcommand(1);
+    app.set_version_flag("--version", gpuguide::version::text("gpuguide"),
+                         "print the version, the commit and what is built in");
     gpuguide::cli::BuildArgs args;
 
     auto* build = app.add_subcommand("build", "build the site into --out (default site/)");

@@ -44,6 +44,10 @@ struct BookConfig {
     /// host word `reference`); empty: the first by file name. reference_line is the key's line.
     std::string reference_host;
     int reference_line = 0;
+    /// `license = "CC BY 4.0"` and `license-url`: the footer of every page names the licence of
+    /// the book's text and figures; empty: no licence line.
+    std::string license;
+    std::string license_url;
     /// "book.toml:LINE: warning: ..." for every key gpuguide does not use (not fatal).
     std::vector<std::string> warnings;
 };

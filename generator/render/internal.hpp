@@ -23,6 +23,8 @@ struct SiteContext {
     std::string date;                             ///< YYYY-MM-DD
     const std::map<std::string, ui::Strings>& ui; ///< interface strings by language code
     const FleetData* fleet = nullptr; ///< content/measurements/fleet/ (none: no fleet page)
+    /// book.toml's `license` and `license-url` (the guide's content/book.toml or a project's).
+    std::string license, license_url;
 
     /// The interface strings of `lang` (one of the book's languages).
     const ui::Strings& strings(const std::string& lang) const { return ui.at(lang); }

@@ -367,11 +367,9 @@ BuildReport build_site(const BuildOptions& options) {
     std::optional<Templates> templates;
     std::vector<std::string> reference_warnings;
     auto references = measure::load_reference_documents(measure_options.reference_dir);
-    {
-        const auto settings = book_settings(options);
-        measure::put_reference_first(references, settings.reference_host,
-                                     settings.root / "book.toml", settings.reference_line);
-    }
+    const auto settings = book_settings(options);
+    measure::put_reference_first(references, settings.reference_host, settings.root / "book.toml",
+                                 settings.reference_line);
     // Fleet hosts (gpuguide fleet, or a document dropped in by hand): the fleet page needs their
     // rows (from the latest collection's index where it still describes the files), and
     // directives that name a fleet host (or `hosts: all`) read its document when they ask.
@@ -412,7 +410,8 @@ BuildReport build_site(const BuildOptions& options) {
 
     auto strings = interface_strings(*book, options.templates_dir, report.warnings);
     // Expand and render.
-    const SiteContext site{*book, collected.store, *templates, options, date, strings, &fleet};
+    const SiteContext site{*book,  collected.store,   *templates,          options, date,
+                           strings, &fleet, settings.license, settings.license_url};
     report.warnings.insert(report.warnings.begin(), book->warnings.begin(), book->warnings.end());
     report.warnings.insert(report.warnings.end(), reference_warnings.begin(),
                            reference_warnings.end());

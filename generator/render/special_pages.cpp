@@ -3,6 +3,7 @@
 #include "load/files.hpp"
 #include "markdown/markdown.hpp"
 #include "render/internal.hpp"
+#include "version.hpp"
 
 #include <algorithm>
 #include <tuple>
@@ -12,8 +13,6 @@ namespace {
 
 using markdown::escape_html;
 using nlohmann::json;
-
-constexpr const char* kGenerator = "gpuguide 0.1.0";
 
 // Used when templates/ has no language-index.mustache: works without JavaScript (plain links);
 // the script only picks the reader's language when it is one of the site's.
@@ -240,7 +239,9 @@ json base_view(const SiteContext& site, const Language& language,
           {"lang_name", language.name},
           {"root", root},
           {"base_url", site.options.base_url},
-          {"generator", kGenerator}}},
+          {"generator", version::generator_tag()},
+          {"license", site.license},
+          {"license_url", site.license_url}}},
         {"page", json::object()},
         {"nav",
          {{"script_href", in_language("toc.js")}, {"contents_href", in_language("contents.html")}}},

@@ -5,6 +5,7 @@
 #include "schema/io.hpp"
 #include "schema/schema.hpp"
 #include "tool/assemble.hpp"
+#include "version.hpp"
 
 #include <CLI/CLI.hpp>
 #include <cmath>
@@ -152,6 +153,8 @@ int main(int argc, char** argv) {
                "makes one probe misbehave (probes/README.md)."
 #endif
     );
+    app.set_version_flag("--version", gpuguide::version::text("gpuguide-probe"),
+                         "print the version, the commit and what is built in");
     Options o;
     add_options(app, o);
     CLI11_PARSE(app, argc, argv);

@@ -76,10 +76,11 @@ def compare(what, in_code, documented, page):
 
 
 # --- Command-line options ------------------------------------------------------------------------
-OPTION = re.compile(r"(\w+)\s*(?:->|\.)\s*add_(?:option|flag)\(\s*\"([^\"]+)\"")
+OPTION = re.compile(r"(\w+)\s*(?:->|\.)\s*(?:add_option|add_flag|set_version_flag)\(\s*\"([^\"]+)\"")
 PAGES = {  # CLI11 receiver in the source -> the command's page
-    "generator/cli/main.cpp": {"command": "build", "check": "check", "serve": "serve",
-                               "theme": "theme", "init": "init", "fleet": "fleet"},
+    "generator/cli/main.cpp": {"app": "README", "command": "build", "check": "check",
+                               "serve": "serve", "theme": "theme", "init": "init",
+                               "fleet": "fleet"},
     "probes/tool/main.cpp": {"app": "probe"},
 }
 INHERITS = {"check": "build", "serve": "build"}  # commands that take every option of build too
@@ -207,7 +208,10 @@ script_text = ""
 for script in scripts:
     text = script.read_text(encoding="utf-8", errors="replace")
     script_text += text
-    variables.update(re.findall(r"\$\{([A-Z][A-Z0-9_]*):?[-=+?]", text))
+    found = set(re.findall(r"\$\{([A-Z][A-Z0-9_]*):?[-=+?]", text))
+    if "/etc/os-release" in text:  # its fields, read by sourcing it, are not the environment's
+        found -= {"ID", "VERSION_ID", "VERSION_CODENAME", "PRETTY_NAME", "NAME"}
+    variables.update(found)
 page = REF / "environment.md"
 documented = {s for _, cell in table_rows(page.read_text(encoding="utf-8"))
               for s in spans(cell) if re.fullmatch(r"[A-Z][A-Z0-9_]+", s)}
