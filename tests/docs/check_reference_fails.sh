@@ -9,8 +9,9 @@ cd "$(dirname "$0")/../.."
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 copy() {
-  rm -rf "$work/repo" && mkdir -p "$work/repo/tests/docs"
-  cp -r docs generator probes scripts "$work/repo/"
+  rm -rf "$work/repo" && mkdir -p "$work/repo/tests/docs" "$work/repo/docs/src"
+  cp -r generator probes scripts "$work/repo/"
+  cp -r docs/src/reference "$work/repo/docs/src/"
   cp tests/docs/check_reference.py "$work/repo/tests/docs/"
 }
 # expect DESCRIPTION MESSAGE: the checker fails on the copy and prints MESSAGE.
