@@ -7,6 +7,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 
 namespace gpuguide::charts::detail {
 namespace {
@@ -36,12 +37,20 @@ std::string strip_trailing_zeros(std::string text) {
     return text == "-0" ? "0" : text;
 }
 
-/// Fixed-point text without locale (std::to_chars never uses one).
+/// Fixed-point text without locale (std::to_chars never uses one; the fallback for a libstdc++
+/// without floating-point to_chars, GCC 10's on Debian 11, is printf in the "C" locale that
+/// gpuguide never changes).
 std::string to_fixed(double value, int decimals) {
     std::array<char, 400> buffer{};
+#if defined(__cpp_lib_to_chars)
     const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value,
                                       std::chars_format::fixed, decimals);
     return std::string(buffer.data(), result.ptr);
+#else
+    const int length = std::snprintf(buffer.data(), buffer.size(), "%.*f", decimals, value);
+    const int written = std::clamp(length, 0, static_cast<int>(buffer.size()) - 1);
+    return std::string(buffer.data(), static_cast<std::size_t>(written));
+#endif
 }
 
 int floor_log10(double magnitude) {

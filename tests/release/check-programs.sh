@@ -35,7 +35,7 @@ clean "$bin/gpuguide" init book >/dev/null || fail "gpuguide init failed"
   { cat "$work/build.log" >&2; fail "gpuguide build of a new book failed"; }
 (cd "$work/book" && env -i PATH=/usr/bin:/bin HOME="$work" "$bin/gpuguide" check) >"$work/check.log" 2>&1 ||
   { cat "$work/check.log" >&2; fail "gpuguide check of the new book failed"; }
-[[ -f $work/book/book/index.html ]] || fail "gpuguide build wrote no book/index.html"
+[[ -f $work/book/book/chapter_1.html ]] || fail "gpuguide build wrote no book/chapter_1.html"
 echo "  gpuguide init, build, check: $(tail -1 "$work/build.log")"
 
 clean "$bin/gpuguide-probe" --all --out x.json >"$work/probe.log" 2>&1 ||
