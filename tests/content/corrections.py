@@ -428,6 +428,10 @@ ROWS_64 = [
      "{label: Qwen3-30B-A3B BF16 (3.3B active parameters read per token), with: {weights: \"6.6 [GB]\"}}"),
     ("zh/33-blackwell-ultra.md", "{label: Qwen3-30B-A3B BF16（激活 3.3B）, with: {weights: \"61 [GB]\"}}",
      "{label: Qwen3-30B-A3B BF16（每 token 读取 3.3B 激活参数）, with: {weights: \"6.6 [GB]\"}}"),
+    # Page 32: the RTX 5090 D has no sourced 2026 street price; the page says so and gives the nearest
+    # dated CNY figure (a rental price from page 34).
+    ("en/32-china-market.md", None, "a renewed search in November 2026 found no 2026 street price in yuan in a source we could open"),
+    ("zh/32-china-market.md", None, "2026 年 11 月我们重新查找，仍没有在能打开的来源中找到 2026 年的人民币实际售价"),
     # Page 26: no params16 = 0 constant beside rows that set it.
     ("en/26-fine-tuning.md", "  params16: \"0\"", "The full and LoRA rows set `params16` to 0"),
     ("zh/26-fine-tuning.md", "  params16: \"0\"", "全量微调和 LoRA 各行的 `params16` 为 0"),
