@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The .deb for this Debian release, dist/gpuguide_VERSION-1+debNN_amd64.deb (scripts/release.sh
 # --here deb): CPack, with the dependencies dpkg-shlibdeps finds (Debian's own library packages,
-# hence one package per release, each built on it), checked by lintian. The CUDA probes are in it
-# when this system has a CUDA toolkit (gpuguide-probe --version says).
+# hence one package per release, each built on it), checked by lintian. Its gpuguide-probe has the
+# CPU probes only, whatever toolkit this system has: the GPU probes would link NVIDIA's runtime,
+# which no Debian main package provides (GPU owners use the probe bundle with it: --probe-exe).
 #
 #   release.d/deb.sh   (environment: version, root, dist, SOURCE_DATE_EPOCH, prebuilt, from
 #                      release.sh; prebuilt: a build folder to package as it is)
@@ -21,7 +22,7 @@ if [[ -n ${prebuilt:-} ]]; then
 else
   build=$root/build/release-deb
   release_deps deb
-  configure_release "$build" -DGPUGUIDE_PACKAGE_RELEASE="$revision"
+  configure_release "$build" -DGPUGUIDE_PACKAGE_RELEASE="$revision" -DGPUGUIDE_BUILD_PROBES_GPU=OFF
   cmake --build "$build"
 fi
 packages=$(mktemp -d)
