@@ -23,6 +23,13 @@ trap 'rm -rf "$out"' EXIT
 # reference's figures this machine's, and the estimates name their inputs in words.
 python3 tests/books/check_figure_wording.py "$out/site"
 python3 tests/books/check_estimates.py "$out/site"
+# Every page of the guide names the content's licence (content/book.toml's license keys;
+# content/LICENSE) in its footer.
+pages=$(find "$out/site/en" "$out/site/zh" -name '*.html' | wc -l)
+unlicensed=$(grep -L 'rel="license" href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0<' \
+  $(find "$out/site/en" "$out/site/zh" -name '*.html' ! -name 'print.html') | head -5)
+[[ $pages -gt 0 && -z $unlicensed ]] ||
+  { echo "site-check: pages whose footer names no licence: ${unlicensed:-no pages at all}" >&2; exit 1; }
 # Several GPUs side by side: the Measured GPUs page with the H200 reference and a synthetic H100
 # made from it (never committed), and the refusals of bad reference documents.
 mkdir "$out/two-references"
