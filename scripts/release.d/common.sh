@@ -55,6 +55,7 @@ configure_release() {
   local build=$1
   shift
   local launcher=()
+  mkdir -p "$(dirname "$build")"
   command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGPUGUIDE_BUILD_TESTS=OFF \
     -DGPUGUIDE_TEST_HOOKS=OFF -DCMAKE_CXX_FLAGS="-ffile-prefix-map=$root=." \
