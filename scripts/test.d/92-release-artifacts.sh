@@ -26,7 +26,7 @@ tar -C "$work/unpacked" -xf "$tarball"
 top=$(find "$work/unpacked" -mindepth 1 -maxdepth 1 -type d)
 # Every library any program or bundled library loads resolves inside the tarball, or is glibc's.
 while IFS= read -r file; do
-  file -b "$file" | grep -q '^ELF' || continue
+  readelf -h "$file" >/dev/null 2>&1 || continue # ELF files only
   while read -r line; do
     [[ $line == *"not found"* ]] && fail "$file: $line"
     path=$(awk '$2 == "=>" {print $3}' <<<"$line")
