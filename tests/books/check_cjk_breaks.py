@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Checks that no rendered page shows a stray space inside Chinese or Japanese text (issue 67).
+
+Usage: check_cjk_breaks.py FOLDER
+
+Every .html file under FOLDER (the guide's site/zh/, say) is read as a browser lays it out: a
+newline between two East Asian wide characters in a paragraph's text shows as a space, which a
+Chinese or Japanese reader sees as a gap in the middle of a sentence. The generator removes such
+soft line breaks (generator/markdown/east_asian_breaks.cpp); this check fails when one is left
+in the text outside <pre>, <code>, <script> and <style>, naming the page and the words around it,
+and when FOLDER holds no page at all (a check of nothing must not pass).
+
+"Wide" is CSS Text 3's rule, the one the generator follows: East Asian Width F, W or H on both
+sides, and neither side Hangul (Korean puts spaces between words).
+"""
+import re
+import sys
+import unicodedata
+from html.parser import HTMLParser
+from pathlib import Path
+
+# Elements that sit inside a line of text: a newline between their text and the text around
+# them is the same space as one inside a text node. Any other tag ends the run of text.
+INLINE = {"a", "abbr", "b", "bdi", "bdo", "cite", "del", "dfn", "em", "i", "ins", "kbd", "mark",
+          "q", "s", "samp", "small", "span", "strong", "sub", "sup", "u", "var"}
+# Text that is the author's code or not shown as prose.
+SKIPPED = {"pre", "code", "script", "style"}
+BOUNDARY = "\0"
+
+
+def is_hangul(c):
+    return unicodedata.name(c, "").startswith(("HANGUL", "HALFWIDTH HANGUL"))
+
+
+def joins_without_space(c):
+    return unicodedata.east_asian_width(c) in ("F", "W", "H") and not is_hangul(c)
+
+
+class Prose(HTMLParser):
+    """The page's text outside code, with a boundary mark wherever a non-inline tag stands."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.text = []
+        self.skipping = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag not in INLINE:
+            self.text.append(BOUNDARY)
+        if tag in SKIPPED:
+            self.skipping.append(tag)
+
+    def handle_startendtag(self, tag, attrs):
+        if tag not in INLINE:
+            self.text.append(BOUNDARY)
+
+    def handle_endtag(self, tag):
+        if tag not in INLINE:
+            self.text.append(BOUNDARY)
+        if self.skipping and self.skipping[-1] == tag:
+            self.skipping.pop()
+
+    def handle_data(self, data):
+        if not self.skipping:
+            self.text.append(data)
+
+
+def stray_breaks(html):
+    """The words around every newline between two East Asian wide characters in `html`'s text."""
+    prose = Prose()
+    prose.feed(html)
+    prose.close()
+    text = "".join(prose.text)
+    found = []
+    # A run of white space holding a newline (one space on the screen) between two characters.
+    for run in re.finditer(r"[ \t\r]*\n[ \t\r\n]*", text):
+        before, after = run.start() - 1, run.end()
+        if (before >= 0 and after < len(text) and joins_without_space(text[before])
+                and joins_without_space(text[after])):
+            context = text[max(0, before - 8):after + 9].replace(BOUNDARY, " ")
+            found.append(context.replace("\n", "⏎"))
+    return found
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    pages = sorted(Path(sys.argv[1]).rglob("*.html"))
+    if not pages:
+        sys.exit(f"FAIL: no .html page under {sys.argv[1]}; nothing was checked")
+    problems = []
+    for page in pages:
+        for context in stray_breaks(page.read_text(encoding="utf-8")):
+            problems.append(f"{page}: a line break shows as a space in “{context}”")
+    if problems:
+        print("\n".join(problems))
+        sys.exit(f"FAIL: {len(problems)} line break(s) between two CJK characters in "
+                 f"{len(pages)} page(s) (docs/src/writing/README.md, \"Line breaks in Chinese "
+                 "and Japanese text\")")
+    print(f"ok: {len(pages)} page(s) under {sys.argv[1]}, no line break between two CJK "
+          "characters")
+
+
+if __name__ == "__main__":
+    main()
