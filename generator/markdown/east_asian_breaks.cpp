@@ -16,8 +16,7 @@ namespace {
 // a break is removed when both sides are East Asian Fullwidth, Wide or Halfwidth and neither is
 // Hangul (Korean separates its words with spaces, so a wrap there is a space).
 bool joins_without_space(char32_t c) {
-    return (text::is_east_asian_wide(c) || text::is_east_asian_halfwidth(c)) &&
-           !text::is_hangul(c);
+    return (text::is_east_asian_wide(c) || text::is_east_asian_halfwidth(c)) && !text::is_hangul(c);
 }
 
 // Emphasis, strong, strikethrough and link text: inline nodes whose text the reader sees as
@@ -64,7 +63,8 @@ char32_t neighbour(cmark_node* node, bool forward) {
             next = step(node);
         }
         while (is_inline_container(next)) {
-            cmark_node* inner = forward ? cmark_node_first_child(next) : cmark_node_last_child(next);
+            cmark_node* inner =
+                forward ? cmark_node_first_child(next) : cmark_node_last_child(next);
             if (inner == nullptr) {
                 break; // an empty container: stepped over below
             }
