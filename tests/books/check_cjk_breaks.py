@@ -3,12 +3,13 @@
 
 Usage: check_cjk_breaks.py FOLDER
 
-Every .html file under FOLDER (the guide's site/zh/, say) is read as a browser lays it out: a
+Every .html page under FOLDER (the guide's site/zh/, say) is read as a browser lays it out: a
 newline between two East Asian wide characters in a paragraph's text shows as a space, which a
 Chinese or Japanese reader sees as a gap in the middle of a sentence. The generator removes such
 soft line breaks (generator/markdown/east_asian_breaks.cpp); this check fails when one is left
-in the text outside <pre>, <code>, <script> and <style>, naming the page and the words around it,
-and when FOLDER holds no page at all (a check of nothing must not pass).
+in the text of a page's <article> outside <pre>, <code>, <script> and <style>, naming the page
+and the words around it, and when no page under FOLDER has an <article> (a check of nothing
+must not pass).
 
 "Wide" is CSS Text 3's rule, the one the generator follows: East Asian Width F, W or H on both
 sides, and neither side Hangul (Korean puts spaces between words).
@@ -37,14 +38,21 @@ def joins_without_space(c):
 
 
 class Prose(HTMLParser):
-    """The page's text outside code, with a boundary mark wherever a non-inline tag stands."""
+    """The text of the page's <article> (what its Markdown became) outside code, with a boundary
+    mark wherever a non-inline tag stands. The theme's navigation around it lays its items out as
+    flex boxes, where the newlines between them show as nothing."""
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.text = []
         self.skipping = []
+        self.articles = 0
+        self.depth = 0  # of <article> elements open
 
     def handle_starttag(self, tag, attrs):
+        if tag == "article":
+            self.articles += 1
+            self.depth += 1
         if tag not in INLINE:
             self.text.append(BOUNDARY)
         if tag in SKIPPED:
@@ -55,21 +63,26 @@ class Prose(HTMLParser):
             self.text.append(BOUNDARY)
 
     def handle_endtag(self, tag):
+        if tag == "article" and self.depth:
+            self.depth -= 1
         if tag not in INLINE:
             self.text.append(BOUNDARY)
         if self.skipping and self.skipping[-1] == tag:
             self.skipping.pop()
 
     def handle_data(self, data):
-        if not self.skipping:
+        if self.depth and not self.skipping:
             self.text.append(data)
 
 
 def stray_breaks(html):
-    """The words around every newline between two East Asian wide characters in `html`'s text."""
+    """The words around every newline between two East Asian wide characters in the text of
+    `html`'s <article>; None when the page has no <article>."""
     prose = Prose()
     prose.feed(html)
     prose.close()
+    if not prose.articles:
+        return None
     text = "".join(prose.text)
     found = []
     # A run of white space holding a newline (one space on the screen) between two characters.
@@ -88,17 +101,22 @@ def main():
     pages = sorted(Path(sys.argv[1]).rglob("*.html"))
     if not pages:
         sys.exit(f"FAIL: no .html page under {sys.argv[1]}; nothing was checked")
-    problems = []
+    problems, checked = [], 0
     for page in pages:
-        for context in stray_breaks(page.read_text(encoding="utf-8")):
+        found = stray_breaks(page.read_text(encoding="utf-8"))
+        if found is None:
+            continue  # a redirect page: no text of a page
+        checked += 1
+        for context in found:
             problems.append(f"{page}: a line break shows as a space in “{context}”")
+    if not checked:
+        sys.exit(f"FAIL: no page with an <article> under {sys.argv[1]}; nothing was checked")
     if problems:
         print("\n".join(problems))
         sys.exit(f"FAIL: {len(problems)} line break(s) between two CJK characters in "
-                 f"{len(pages)} page(s) (docs/src/writing/README.md, \"Line breaks in Chinese "
+                 f"{checked} page(s) (docs/src/writing/README.md, \"Line breaks in Chinese "
                  "and Japanese text\")")
-    print(f"ok: {len(pages)} page(s) under {sys.argv[1]}, no line break between two CJK "
-          "characters")
+    print(f"ok: {checked} page(s) under {sys.argv[1]}, no line break between two CJK characters")
 
 
 if __name__ == "__main__":

@@ -208,7 +208,7 @@ def main():
                 page.feed(source)
                 if page.lang != "ja":
                     problems.append(f"{name}: <html lang={page.lang!r}>, expected \"ja\"")
-                for context in stray_breaks(source):
+                for context in stray_breaks(source) or []:
                     problems.append(f"{name}: a line break shows as a space in “{context}”")
                 texts[name] = "\n".join(page.parts)
             else:
