@@ -15,8 +15,20 @@ namespace {
 // CSS Text 3's segment break transformation (drafts.csswg.org/css-text-3/#line-break-transform):
 // a break is removed when both sides are East Asian Fullwidth, Wide or Halfwidth and neither is
 // Hangul (Korean separates its words with spaces, so a wrap there is a space).
-bool joins_without_space(char32_t c) {
+bool is_east_asian(char32_t c) {
     return (text::is_east_asian_wide(c) || text::is_east_asian_halfwidth(c)) && !text::is_hangul(c);
+}
+
+// Also when one side is East Asian punctuation, whatever the other is: `，` and `：` carry their
+// own spacing, and Chinese puts no space after them even before a digit or a Latin word
+// (`缓存）：⏎2 × 32` reads `缓存）：2 × 32`). 0 is no character (a code span, the paragraph's edge).
+bool joins(char32_t before, char32_t after) {
+    if (before == 0 || after == 0) {
+        return false;
+    }
+    return (is_east_asian(before) && is_east_asian(after)) ||
+           (text::is_east_asian_punctuation(before) && !text::is_hangul(after)) ||
+           (text::is_east_asian_punctuation(after) && !text::is_hangul(before));
 }
 
 // Emphasis, strong, strikethrough and link text: inline nodes whose text the reader sees as
@@ -90,8 +102,7 @@ void remove_east_asian_soft_breaks(Document& document) {
          event = cmark_iter_next(iter)) {
         cmark_node* node = cmark_iter_get_node(iter);
         if (event == CMARK_EVENT_ENTER && cmark_node_get_type(node) == CMARK_NODE_SOFTBREAK &&
-            joins_without_space(neighbour(node, false)) &&
-            joins_without_space(neighbour(node, true))) {
+            joins(neighbour(node, false), neighbour(node, true))) {
             removable.push_back(node);
         }
     }

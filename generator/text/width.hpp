@@ -13,6 +13,11 @@ bool is_east_asian_wide(char32_t c);
 /// the half-width symbols (U+FF61-U+FFDC, U+FFE8-U+FFEE).
 bool is_east_asian_halfwidth(char32_t c);
 
+/// Whether `c` is East Asian punctuation: CJK symbols and punctuation (U+3000-U+303F, `、。「」`),
+/// the vertical, compatibility and small forms, and the full-width and half-width forms'
+/// punctuation (`，：（）！？`). Its glyph carries its own spacing, so no space goes beside it.
+bool is_east_asian_punctuation(char32_t c);
+
 /// Whether `c` is Hangul: jamo, compatibility jamo, syllables and their half-width forms.
 bool is_hangul(char32_t c);
 

@@ -11,8 +11,9 @@ in the text of a page's <article> outside <pre>, <code>, <script> and <style>, n
 and the words around it, and when no page under FOLDER has an <article> (a check of nothing
 must not pass).
 
-"Wide" is CSS Text 3's rule, the one the generator follows: East Asian Width F, W or H on both
-sides, and neither side Hangul (Korean puts spaces between words).
+The rule is the generator's: CSS Text 3's (East Asian Width F, W or H on both sides, neither
+side Hangul, as Korean puts spaces between words), and East Asian punctuation on either side
+whatever is on the other (no space after `，` or `：` before a digit either).
 """
 import re
 import sys
@@ -33,8 +34,20 @@ def is_hangul(c):
     return unicodedata.name(c, "").startswith(("HANGUL", "HALFWIDTH HANGUL"))
 
 
-def joins_without_space(c):
+def is_east_asian(c):
     return unicodedata.east_asian_width(c) in ("F", "W", "H") and not is_hangul(c)
+
+
+def is_east_asian_punctuation(c):
+    return unicodedata.east_asian_width(c) in ("F", "W", "H") and (
+        unicodedata.category(c).startswith("P") or "\u3000" <= c <= "\u303f")
+
+
+def joins(before, after):
+    """Whether a line break between the two shows as a stray space (the generator's rule)."""
+    return ((is_east_asian(before) and is_east_asian(after))
+            or (is_east_asian_punctuation(before) and not is_hangul(after))
+            or (is_east_asian_punctuation(after) and not is_hangul(before)))
 
 
 class Prose(HTMLParser):
@@ -88,8 +101,8 @@ def stray_breaks(html):
     # A run of white space holding a newline (one space on the screen) between two characters.
     for run in re.finditer(r"[ \t\r]*\n[ \t\r\n]*", text):
         before, after = run.start() - 1, run.end()
-        if (before >= 0 and after < len(text) and joins_without_space(text[before])
-                and joins_without_space(text[after])):
+        if (before >= 0 and after < len(text) and text[before] != BOUNDARY
+                and text[after] != BOUNDARY and joins(text[before], text[after])):
             context = text[max(0, before - 8):after + 9].replace(BOUNDARY, " ")
             found.append(context.replace("\n", "⏎"))
     return found
@@ -113,10 +126,11 @@ def main():
         sys.exit(f"FAIL: no page with an <article> under {sys.argv[1]}; nothing was checked")
     if problems:
         print("\n".join(problems))
-        sys.exit(f"FAIL: {len(problems)} line break(s) between two CJK characters in "
+        sys.exit(f"FAIL: {len(problems)} line break(s) inside Chinese or Japanese text in "
                  f"{checked} page(s) (docs/src/writing/README.md, \"Line breaks in Chinese "
                  "and Japanese text\")")
-    print(f"ok: {checked} page(s) under {sys.argv[1]}, no line break between two CJK characters")
+    print(f"ok: {checked} page(s) under {sys.argv[1]}, no line break inside Chinese or Japanese "
+          "text")
 
 
 if __name__ == "__main__":

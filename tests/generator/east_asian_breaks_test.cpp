@@ -34,6 +34,11 @@ TEST_CASE("a soft break next to full-width punctuation is removed", "[east-asian
     CHECK(joined("不必重算。\n每个 token\n") == "<p>不必重算。每个 token</p>\n");
     CHECK(joined("缓存）：\n（2 × 32）\n") == "<p>缓存）：（2 × 32）</p>\n");
     CHECK(joined("見出し「\n例」\n") == "<p>見出し「例」</p>\n");
+    // Full-width punctuation carries its own spacing: no space after it before a digit or a
+    // Latin word either, nor before it.
+    CHECK(joined("16 位缓存）：\n2 × 32\n") == "<p>16 位缓存）：2 × 32</p>\n");
+    CHECK(joined("两个数，\nGPU 规格\n") == "<p>两个数，GPU 规格</p>\n");
+    CHECK(joined("每个 token\n。\n") == "<p>每个 token。</p>\n");
 }
 
 TEST_CASE("a soft break next to a Latin word, a digit or Hangul stays", "[east-asian-breaks]") {
