@@ -21,7 +21,8 @@ bool is_east_asian(char32_t c) {
 
 // Also when one side is East Asian punctuation, whatever the other is: `，` and `：` carry their
 // own spacing, and Chinese puts no space after them even before a digit or a Latin word
-// (`缓存）：⏎2 × 32` reads `缓存）：2 × 32`). 0 is no character (a code span, the paragraph's edge).
+// (a line ending `缓存）：` before `2 × 32` reads `缓存）：2 × 32`). 0 is no character (a code
+// span, the paragraph's edge).
 bool joins(char32_t before, char32_t after) {
     if (before == 0 || after == 0) {
         return false;
