@@ -75,7 +75,7 @@ struct Book {
     /// Literal `**`/`__` in a page: book.toml's [output.html.gpuguide] literal-emphasis (a
     /// folder of language folders may have a book.toml for this table alone).
     EmphasisCheck literal_emphasis = EmphasisCheck::Warn;
-    /// Soft line breaks between two East Asian wide characters removed: book.toml's
+    /// Soft line breaks in Chinese and Japanese text removed: book.toml's
     /// [output.html.gpuguide] east-asian-line-breaks (either kind of book).
     bool east_asian_line_breaks = true;
     std::vector<std::string> warnings;    ///< "book.toml:LINE: warning: ..." from loading
