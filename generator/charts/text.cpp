@@ -1,6 +1,7 @@
 #include "charts/text.hpp"
 
 #include "text/utf8.hpp"
+#include "text/width.hpp"
 
 #include <algorithm>
 #include <array>
@@ -12,16 +13,9 @@
 namespace gpuguide::charts::detail {
 namespace {
 
-bool is_wide(char32_t c) {
-    return (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0xA4CF) ||
-           (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF) ||
-           (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF00 && c <= 0xFF60) ||
-           (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x20000 && c <= 0x3FFFD);
-}
-
 /// Width in em of a decoded character (`length` 0: an invalid byte, drawn as U+FFFD).
 double char_ems(std::size_t length, char32_t c) {
-    return (length != 0 && is_wide(c)) ? 1.0 : 0.6;
+    return (length != 0 && gpuguide::text::is_east_asian_wide(c)) ? 1.0 : 0.6;
 }
 
 std::string strip_trailing_zeros(std::string text) {

@@ -103,6 +103,10 @@ void read_gpuguide_table(Reader& read, BookConfig& config, const toml::node& nod
                  [&](const toml::node& value) {
                      config.license_url = read.text(value, "license-url");
                  }},
+                {"east-asian-line-breaks",
+                 [&](const toml::node& flag) {
+                     config.east_asian_line_breaks = read.boolean(flag, "east-asian-line-breaks");
+                 }},
                 {"literal-emphasis", [&](const toml::node& value) {
                      const std::string mode = read.text(value, "literal-emphasis");
                      if (mode != "warn" && mode != "error") {

@@ -304,6 +304,11 @@ RenderedPage render_page(const SiteContext& site, const Language& language, std:
                                       },
                                       site.strings(language.code)};
     const auto expansion = directives::expand(document, context);
+    // After the checks, which count source lines by soft breaks, and before the page, its search
+    // text and its print section are made from the tree.
+    if (site.book.east_asian_line_breaks) {
+        markdown::remove_east_asian_soft_breaks(document);
+    }
     for (const auto& section : markdown::plain_text_sections(document, headings, code_options)) {
         rendered.sections.push_back({section.anchor, section.heading, section.text});
     }
