@@ -365,7 +365,7 @@ BlockHtml estimate_table(const Body& body, const Context& context) {
               {"columns", std::move(header)},
               {"rows", std::move(view_rows)},
               {"measured", measured},
-              {"missing", columns.missing.table_text(title, columns.missing_labels, context)},
+              {"missing", columns.missing.table_text(title, columns.missing_labels, {}, context)},
               {"notes", std::move(notes)},
               {"table", table}};
     return {context.render_table("measured-table", view), table && measured};

@@ -118,7 +118,9 @@ std::vector<Column> host_form_columns(const Body& body, const Context& context) 
     for (const auto& word :
          body.words(body.root(), body.root()["hosts"] ? "hosts" : "host", {"this"})) {
         for (const auto& host : context.store.expand_hosts(word)) {
-            columns.push_back({.host = host});
+            Column column; // not `{.host = host}`: GCC 12 warns of the members left out
+            column.host = host;
+            columns.push_back(std::move(column));
         }
     }
     return columns;
@@ -207,9 +209,7 @@ void name_hosts(const Body& body, const Context& context, std::vector<Column>& c
             column.kind = "record";
             continue;
         }
-        const auto part = column.device == "cpu"   ? measure::HostPart::Cpu
-                          : column.device == "gpu" ? measure::HostPart::Gpu
-                                                   : measure::HostPart::Machine;
+        const auto part = host_part(column);
         if (column.host == "this" && host != "this") {
             column.asked_label =
                 column.labelled ? column.label : context.store.host_label("this", part, context.ui);
@@ -377,7 +377,8 @@ BlockHtml measured_table(const Body& body, const Context& context) {
               {"columns", std::move(header)},
               {"rows", rows},
               {"measured", measured},
-              {"missing", layout.missing.table_text(title, layout.missing_labels, context)},
+              {"missing", layout.missing.table_text(title, layout.missing_labels,
+                                                    layout.missing_phrases, context)},
               {"notes", std::move(notes)},
               {"table", table}};
     return {context.render_table("measured-table", view), measured};

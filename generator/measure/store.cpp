@@ -315,6 +315,15 @@ std::string Store::host_label(const std::string& host, HostPart part,
     return document ? measure::host_label(document, part, strings) : host;
 }
 
+std::string Store::host_phrase(const std::string& host, HostPart part,
+                               const ui::Strings& strings) const {
+    if (host == "this") {
+        return measure::host_phrase(this_build_ ? &*this_build_ : nullptr, part, strings);
+    }
+    const HostDocument* document = by_host(host);
+    return document ? measure::host_phrase(document, part, strings) : host;
+}
+
 std::string Store::summary(const ui::Strings& strings) const {
     std::vector<std::string> parts;
     if (this_build_) {

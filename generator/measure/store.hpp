@@ -107,6 +107,11 @@ class Store {
     std::string host_label(const std::string& host, HostPart part,
                            const ui::Strings& strings) const;
 
+    /// How prose names `host` (ui `phrase_*` strings) mid-sentence: "this machine", "the
+    /// reference machine reference-h200", ... `host` is a single host word (not `all`).
+    std::string host_phrase(const std::string& host, HostPart part,
+                            const ui::Strings& strings) const;
+
     /// Which documents the pages draw on, for the page footer in the language of `strings`
     /// (`footer_*` keys): this machine's host and date of measurement, and the references. Says
     /// nothing about whether this build ran the probes (that is the build log's), so equal
