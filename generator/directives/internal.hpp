@@ -8,6 +8,10 @@
 
 namespace gpuguide::directives {
 
+/// The host words `this` and `reference` as directives pass them to the store.
+inline const std::string kThisHost{measure::host_word(measure::HostWord::This)};
+inline const std::string kReferenceHost{measure::host_word(measure::HostWord::Reference)};
+
 /// Output of one block directive.
 struct BlockHtml {
     std::string html;

@@ -32,16 +32,6 @@ std::vector<std::string> cluster_nodes() {
     return {nodes.begin(), nodes.end()};
 }
 
-// Now as ISO 8601 UTC ("2026-11-26T12:00:00Z"), the collection's date.
-std::string utc_now() {
-    const auto now = std::time(nullptr);
-    std::tm utc{};
-    ::gmtime_r(&now, &utc);
-    char text[32];
-    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-    return text;
-}
-
 const char* phase_name(Phase phase) {
     switch (phase) {
     case Phase::Pending:
@@ -167,80 +157,86 @@ bool sleep_unless_stopped(double seconds, const std::atomic<bool>& stop) {
     return true;
 }
 
-// Waits until every task has ended, printing each change. Returns false when stopped. Tasks it
-// reports itself (cancelled after --wait-timeout, sbcast failed) go into `reported`.
-bool wait_for(const Plan& plan, const FleetOptions& options, const std::atomic<bool>& stop,
-              std::ostream& log, std::map<int, TaskState>& tasks, std::vector<Fault>& faults,
-              std::set<int>& reported, const std::filesystem::path& work) {
+// What a wait ends with: every task's last state, and the faults it reported itself (cancelled
+// after --wait-timeout, sbcast failed), whose tasks are in `reported`.
+struct WaitResult {
+    std::map<int, TaskState> tasks;
+    std::set<int> reported;
+};
+
+// Prints task `i`'s status when it changed, and under --sbcast sends a task that started running
+// its copy of the probe program (cancelling it when that fails).
+void follow_task(const Plan& plan, std::size_t i, const TaskState& task,
+                 const std::filesystem::path& work, PollState& state, WaitResult& result,
+                 std::vector<Fault>& faults, std::ostream& log) {
+    const auto phase = task.phase();
+    const auto index = static_cast<int>(i);
+    const std::string line = std::string(phase_name(phase)) + " (" + task.state +
+                             (task.reason == "None" ? "" : ", " + task.reason) + ")";
+    if (state.shown[index] != line) {
+        state.shown[index] = line;
+        log << "  " << plan.nodes[i] << "  job " << plan.job << "_" << i << "  " << line << "\n";
+    }
+    if (plan.sbcast_probe.empty() || phase != Phase::Running || !state.sent.insert(index).second) {
+        return;
+    }
+    const auto id = plan.job + "_" + std::to_string(i);
+    if (const auto refused = send_probe(plan, i, work); refused.empty()) {
+        log << "  " << plan.nodes[i] << "  job " << id << "  sent gpuguide-probe (sbcast)\n";
+    } else {
+        run_command({"scancel", id});
+        faults.push_back({plan.nodes[i], id,
+                          "sbcast could not send the probe program to the node (" + refused +
+                              "); the task was cancelled"});
+        result.reported.insert(index);
+    }
+}
+
+// Waits until every task has ended, printing each change; nullopt when stopped.
+std::optional<WaitResult> wait_for(const Plan& plan, const FleetOptions& options,
+                                   const std::filesystem::path& work, const std::atomic<bool>& stop,
+                                   std::vector<Fault>& faults, std::ostream& log) {
     const auto start = Clock::now();
-    std::map<int, std::string> shown;
-    std::set<int> sent; // --sbcast: tasks that have their copy
-    std::string last_counts;
-    int forgotten_polls = 0;
+    PollState state;
+    WaitResult result;
     while (true) {
         std::string problem;
         auto polled = poll(plan, problem);
         if (polled) {
-            tasks = std::move(*polled);
+            result.tasks = std::move(*polled);
         } else {
             log << "fleet: " << problem << "; asking again in " << options.poll_s << " s\n";
         }
-        int counts[4] = {0, 0, 0, 0};
+        PhaseCounts counts;
         bool open = false;
         for (std::size_t i = 0; i < plan.nodes.size(); ++i) {
-            const auto found = tasks.find(static_cast<int>(i));
-            if (found == tasks.end()) {
+            const auto found = result.tasks.find(static_cast<int>(i));
+            if (found == result.tasks.end()) {
                 open = true; // not listed yet (or forgotten: handled below)
                 continue;
             }
-            const auto& task = found->second;
-            const auto phase = task.phase();
-            ++counts[static_cast<int>(phase)];
+            const auto phase = found->second.phase();
+            counts.add(phase);
             open = open || phase == Phase::Pending || phase == Phase::Running;
-            const std::string line = std::string(phase_name(phase)) + " (" + task.state +
-                                     (task.reason == "None" ? "" : ", " + task.reason) + ")";
-            if (shown[static_cast<int>(i)] != line) {
-                shown[static_cast<int>(i)] = line;
-                log << "  " << plan.nodes[i] << "  job " << plan.job << "_" << i << "  " << line
-                    << "\n";
-            }
-            if (!plan.sbcast_probe.empty() && phase == Phase::Running &&
-                sent.insert(static_cast<int>(i)).second) {
-                const auto id = plan.job + "_" + std::to_string(i);
-                if (const auto refused = send_probe(plan, i, work); refused.empty()) {
-                    log << "  " << plan.nodes[i] << "  job " << id
-                        << "  sent gpuguide-probe (sbcast)\n";
-                } else {
-                    run_command({"scancel", id});
-                    faults.push_back({plan.nodes[i], id,
-                                      "sbcast could not send the probe program to the node (" +
-                                          refused + "); the task was cancelled"});
-                    reported.insert(static_cast<int>(i));
-                }
-            }
+            follow_task(plan, i, found->second, work, state, result, faults, log);
         }
-        const std::string line =
-            std::to_string(counts[0]) + " pending, " + std::to_string(counts[1]) + " running, " +
-            std::to_string(counts[2]) + " done, " + std::to_string(counts[3]) + " failed";
-        if (line != last_counts) {
+        if (const auto line = counts.text(); line != state.last_counts) {
             log << "fleet: job " << plan.job << ": " << line << "\n" << std::flush;
-            last_counts = line;
+            state.last_counts = line;
         }
-        // A task neither squeue nor sacct knows for three polls in a row: it ended long ago
-        // (MinJobAge passed) on a cluster without accounting. Its document decides.
-        if (polled && tasks.size() < plan.nodes.size() && ++forgotten_polls >= 3) {
-            open = settle_forgotten(plan, work, tasks);
+        if (polled && state.missing_too_long(result.tasks.size(), plan.nodes.size())) {
+            open = settle_forgotten(plan, work, result.tasks);
         }
         if (!open) {
-            return true;
+            return result;
         }
         const std::chrono::duration<double> waited = Clock::now() - start;
         if (waited.count() >= options.wait_timeout_s) {
-            cancel_unfinished(plan, tasks, faults, reported);
-            return true;
+            cancel_unfinished(plan, result.tasks, faults, result.reported);
+            return result;
         }
         if (!sleep_unless_stopped(options.poll_s, stop)) {
-            return false;
+            return std::nullopt;
         }
     }
 }
@@ -355,7 +351,8 @@ void collect(const Plan& plan, const std::map<int, TaskState>& tasks, const std:
         asked.push_back({node, "", reason});
     }
     const auto count = good.size();
-    store_collection(options.out_dir, {plan.job, utc_now(), std::move(asked), cluster_nodes(), {}},
+    store_collection(options.out_dir,
+                     {plan.job, schema::utc_now(), std::move(asked), cluster_nodes(), {}},
                      std::move(good), [](const std::filesystem::path& file) {
                          // A document in --out that does not read (dropped in by hand) gets no
                          // row here; the build names it.
@@ -394,14 +391,13 @@ FleetReport run_fleet(const FleetOptions& options, const std::atomic<bool>& stop
         report.submitted_only = true;
         return report;
     }
-    std::map<int, TaskState> tasks;
-    std::set<int> reported;
-    if (!wait_for(plan, options, stop, log, tasks, report.faults, reported, work) || stop) {
+    const auto waited = wait_for(plan, options, work, stop, report.faults, log);
+    if (!waited || stop) {
         run_command({"scancel", plan.job});
         report.cancelled = true;
         return report;
     }
-    collect(plan, tasks, reported, options, work, report, log);
+    collect(plan, waited->tasks, waited->reported, options, work, report, log);
     return report;
 }
 

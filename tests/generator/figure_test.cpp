@@ -57,11 +57,11 @@ TEST_CASE("figure kinds: a result's kind follows its document's origin", "[figur
     const auto reference = document("reference-h200", Origin::Reference);
     const auto fleet = document("node0001", Origin::Fleet);
     const auto stand_in = document("reference-h100", Origin::Reference, true);
-    CHECK(measure::source_kind(result(&measured, "gpu.stream")) == FigureKind::Measured);
-    CHECK(measure::source_kind(result(&reference, "gpu.stream")) == FigureKind::Reference);
-    CHECK(measure::source_kind(result(&fleet, "gpu.stream")) == FigureKind::Fleet);
-    CHECK(measure::source_kind(result(&stand_in, "gpu.stream")) == FigureKind::Placeholder);
-    CHECK(measure::source_kind(result(nullptr, "gpu.stream")) == FigureKind::Placeholder);
+    CHECK(measure::figure_kind(result(&measured, "gpu.stream")) == FigureKind::Measured);
+    CHECK(measure::figure_kind(result(&reference, "gpu.stream")) == FigureKind::Reference);
+    CHECK(measure::figure_kind(result(&fleet, "gpu.stream")) == FigureKind::Fleet);
+    CHECK(measure::figure_kind(result(&stand_in, "gpu.stream")) == FigureKind::Placeholder);
+    CHECK(measure::figure_kind(result(nullptr, "gpu.stream")) == FigureKind::Placeholder);
     // A figure other than a peak is of its document's kind.
     CHECK(measure::figure_kind(result(&measured, "gpu.stream"), "/devices/0/triad") ==
           FigureKind::Measured);
@@ -82,7 +82,7 @@ TEST_CASE("figure kinds: a peak gpu.specs computes is a derived peak, whoever me
               FigureKind::DerivedPeak);
         // Only gpu.specs derives peaks; a "peak" of another probe is measured.
         CHECK(measure::figure_kind(result(&doc, "gpu.stream"), "/devices/0/peak/fp32") ==
-              measure::source_kind(result(&doc, "gpu.stream")));
+              measure::figure_kind(result(&doc, "gpu.stream")));
         // "/devices/0/peaks" and "/peak/fp32" are not a device's peak.
         CHECK(measure::figure_kind(result(&doc, "gpu.specs"), "/devices/0/peaks/fp32") !=
               FigureKind::DerivedPeak);
@@ -113,76 +113,57 @@ TEST_CASE("figure kinds: a derived peak says what it assumes, in both languages"
     // Nothing to say of a figure that is not a derived peak, or of a device the result lacks.
     CHECK(measure::derived_peak_text(specs, "/devices/0/clock_sm_max", en).empty());
     CHECK(measure::derived_peak_text(specs, "/devices/3/peak/fp32", en).empty());
-    CHECK(measure::derived_peak_text(result(&doc, "gpu.stream"), "/devices/0/peak/fp32", en)
-              .empty());
+    CHECK(
+        measure::derived_peak_text(result(&doc, "gpu.stream"), "/devices/0/peak/fp32", en).empty());
 }
 
-TEST_CASE("host phrases: every kind and part, in English and Chinese", "[figure]") {
+TEST_CASE("host phrases and labels: every kind and part, in English and Chinese", "[figure]") {
     const auto measured = document("box", Origin::Measured);
     const auto reference = document("reference-h200", Origin::Reference);
     const auto stand_in = document("reference-h100", Origin::Reference, true);
     const auto fleet = document("node0001", Origin::Fleet);
     const auto& en = ui::Strings::built_in("en");
     const auto& zh = ui::Strings::built_in("zh");
-    struct Case {
+    // How prose names the host mid-sentence, and how a column header labels it.
+    struct Words {
         const measure::HostDocument* doc;
         HostPart part;
-        const char* english;
-        const char* chinese;
+        const char *phrase_en, *phrase_zh, *label_en, *label_zh;
     };
-    const Case cases[] = {
-        {nullptr, HostPart::Machine, "this machine", "本机"},
-        {nullptr, HostPart::Gpu, "this machine's GPU", "本机的 GPU"},
-        {nullptr, HostPart::Cpu, "this machine's CPU", "本机的 CPU"},
-        {&measured, HostPart::Machine, "this machine", "本机"},
-        {&measured, HostPart::Gpu, "this machine's GPU", "本机的 GPU"},
-        {&measured, HostPart::Cpu, "this machine's CPU", "本机的 CPU"},
-        {&reference, HostPart::Machine, "the reference machine reference-h200", "参考机 reference-h200"},
+    const Words cases[] = {
+        {nullptr, HostPart::Machine, "this machine", "本机", "This machine", "本机"},
+        {nullptr, HostPart::Gpu, "this machine's GPU", "本机的 GPU", "This machine's GPU",
+         "本机 GPU"},
+        {nullptr, HostPart::Cpu, "this machine's CPU", "本机的 CPU", "This machine's CPU",
+         "本机 CPU"},
+        {&measured, HostPart::Machine, "this machine", "本机", "This machine", "本机"},
+        {&measured, HostPart::Gpu, "this machine's GPU", "本机的 GPU", "This machine's GPU",
+         "本机 GPU"},
+        {&measured, HostPart::Cpu, "this machine's CPU", "本机的 CPU", "This machine's CPU",
+         "本机 CPU"},
+        {&reference, HostPart::Machine, "the reference machine reference-h200",
+         "参考机 reference-h200", "Reference reference-h200", "参考机 reference-h200"},
         {&reference, HostPart::Gpu, "the reference GPU (NVIDIA H200 on reference-h200)",
-         "参考 GPU（参考机 reference-h200 上的 NVIDIA H200）"},
+         "参考 GPU（参考机 reference-h200 上的 NVIDIA H200）", "GPU of reference-h200 (reference)",
+         "参考机 reference-h200 的 GPU"},
         {&reference, HostPart::Cpu, "the CPU of the reference machine reference-h200",
+         "参考机 reference-h200 的 CPU", "CPU of reference-h200 (reference)",
          "参考机 reference-h200 的 CPU"},
         // A stand-in reference is still the reference host.
-        {&stand_in, HostPart::Machine, "the reference machine reference-h100", "参考机 reference-h100"},
-        {&fleet, HostPart::Machine, "node0001", "node0001"},
-        {&fleet, HostPart::Gpu, "the GPU of node0001", "node0001 的 GPU"},
-        {&fleet, HostPart::Cpu, "the CPU of node0001", "node0001 的 CPU"},
+        {&stand_in, HostPart::Machine, "the reference machine reference-h100",
+         "参考机 reference-h100", "Reference reference-h100", "参考机 reference-h100"},
+        {&fleet, HostPart::Machine, "node0001", "node0001", "node0001", "node0001"},
+        {&fleet, HostPart::Gpu, "the GPU of node0001", "node0001 的 GPU", "GPU of node0001",
+         "node0001 的 GPU"},
+        {&fleet, HostPart::Cpu, "the CPU of node0001", "node0001 的 CPU", "CPU of node0001",
+         "node0001 的 CPU"},
     };
     for (const auto& c : cases) {
-        INFO(c.english);
-        CHECK(measure::host_phrase(c.doc, c.part, en) == c.english);
-        CHECK(measure::host_phrase(c.doc, c.part, zh) == c.chinese);
-    }
-}
-
-TEST_CASE("host labels: every kind and part, in English and Chinese", "[figure]") {
-    const auto measured = document("box", Origin::Measured);
-    const auto reference = document("reference-h200", Origin::Reference);
-    const auto fleet = document("node0001", Origin::Fleet);
-    const auto& en = ui::Strings::built_in("en");
-    const auto& zh = ui::Strings::built_in("zh");
-    struct Case {
-        const measure::HostDocument* doc;
-        HostPart part;
-        const char* english;
-        const char* chinese;
-    };
-    const Case cases[] = {
-        {nullptr, HostPart::Machine, "This machine", "本机"},
-        {&measured, HostPart::Machine, "This machine", "本机"},
-        {&measured, HostPart::Gpu, "This machine's GPU", "本机 GPU"},
-        {&measured, HostPart::Cpu, "This machine's CPU", "本机 CPU"},
-        {&reference, HostPart::Machine, "Reference reference-h200", "参考机 reference-h200"},
-        {&reference, HostPart::Gpu, "GPU of reference-h200 (reference)", "参考机 reference-h200 的 GPU"},
-        {&reference, HostPart::Cpu, "CPU of reference-h200 (reference)", "参考机 reference-h200 的 CPU"},
-        {&fleet, HostPart::Machine, "node0001", "node0001"},
-        {&fleet, HostPart::Gpu, "GPU of node0001", "node0001 的 GPU"},
-        {&fleet, HostPart::Cpu, "CPU of node0001", "node0001 的 CPU"},
-    };
-    for (const auto& c : cases) {
-        INFO(c.english);
-        CHECK(measure::host_label(c.doc, c.part, en) == c.english);
-        CHECK(measure::host_label(c.doc, c.part, zh) == c.chinese);
+        INFO(c.phrase_en);
+        CHECK(measure::host_phrase(c.doc, c.part, en) == c.phrase_en);
+        CHECK(measure::host_phrase(c.doc, c.part, zh) == c.phrase_zh);
+        CHECK(measure::host_label(c.doc, c.part, en) == c.label_en);
+        CHECK(measure::host_label(c.doc, c.part, zh) == c.label_zh);
     }
 }
 

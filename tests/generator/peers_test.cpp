@@ -187,7 +187,7 @@ TEST_CASE("peers: a change since the previous collection beyond the threshold is
     REQUIRE(analysis.change.size() == 4);
     REQUIRE(analysis.change[2].size() == 1);
     CHECK(analysis.change[2][0].relative == Approx(-500.0 / 3500));
-    CHECK(analysis.change[2][0].beyond);      // 14 % in a type of 1 %: far beyond
+    CHECK(analysis.change[2][0].beyond);       // 14 % in a type of 1 %: far beyond
     CHECK_FALSE(analysis.change[3][0].beyond); // 1 %: within √2 × 3.5 sigma
     CHECK(analysis.new_hosts.empty());
     CHECK(analysis.gone_hosts.empty());

@@ -15,8 +15,10 @@ MUTATIONS = [
          catch="[figure],[multi-gpu],[directives]"),
     dict(name="a fleet document is worded as a reference",
          file="generator/measure/figure.cpp",
-         old="    case Origin::Fleet:\n        return FigureKind::Fleet;",
-         new="    case Origin::Fleet:\n        return FigureKind::Reference;",
+         old="return document == nullptr ? FigureKind::Measured : document->origin;",
+         new="return document == nullptr ? FigureKind::Measured\n"
+             "           : document->origin == FigureKind::Fleet ? FigureKind::Reference\n"
+             "           : document->origin;",
          catch="[figure],[fleet]"),
     dict(name="a stand-in's peak is called derived",
          file="generator/measure/figure.cpp",

@@ -43,7 +43,7 @@ inline void require_test_hooks() {
 inline std::string probe_exe() {
     const char* from_environment = std::getenv("GPUGUIDE_PROBE_EXE");
     return from_environment != nullptr && *from_environment != '\0' ? from_environment
-                                                                     : GPUGUIDE_PROBE_EXE;
+                                                                    : GPUGUIDE_PROBE_EXE;
 }
 
 /// Runner options for tests: quick sizes, the given cache, a short timeout, chosen probes.

@@ -106,8 +106,8 @@ TEST_CASE("without cuBLAS the probe program starts, says so and runs its CPU pro
         hide += "libcublas.so." + std::to_string(major) + ",libcublasLt.so." +
                 std::to_string(major) + ",";
     auto out = (dir.path / "x.json").string();
-    ChildResult identity = run_child(testing::probe_exe(), {"--identity", "--json-out", out}, {hide},
-                                     std::chrono::seconds(60), dir.path / "stderr.txt");
+    ChildResult identity = run_child(testing::probe_exe(), {"--identity", "--json-out", out},
+                                     {hide}, std::chrono::seconds(60), dir.path / "stderr.txt");
     REQUIRE(identity.exit_code == 0);
     CHECK(schema::read_json_file(out)["cublas"].is_null());
     ChildResult cpu = run_child(testing::probe_exe(), {"--only", "cpu.info", "--json-out", out},
@@ -138,8 +138,8 @@ TEST_CASE("gpuguide-probe --host-name: the document names the given host, not th
         std::filesystem::remove(out);
     }
     // Without the option the host is this machine's own name.
-    ChildResult plain = run_child(testing::probe_exe(), {"--only", "cpu.info", "--json-out", out}, {},
-                                  std::chrono::seconds(60), dir.path / "stderr.txt");
+    ChildResult plain = run_child(testing::probe_exe(), {"--only", "cpu.info", "--json-out", out},
+                                  {}, std::chrono::seconds(60), dir.path / "stderr.txt");
     REQUIRE(plain.exit_code == 0);
     CHECK(schema::read_json_file(out)["provenance"]["host"] == host_name());
 }
