@@ -2,6 +2,7 @@
 // that host's measured figures; a host column with no figure at all collapses like gg-table's.
 #include "directives/estimate.hpp"
 #include "markdown/markdown.hpp"
+#include "measure/figure.hpp"
 
 #include <algorithm>
 #include <set>

@@ -37,7 +37,7 @@ std::string host_label(const HostDocument* document, HostPart part, const ui::St
 std::string machine_name(const HostDocument& document, HostPart part);
 
 /// What a derived peak assumes, for its cell's title and note: "peak derived from the maximum
-/// boost clock (1,980 MHz) and unit counts, not a datasheet figure". "" unless `pointer` names a
+/// boost clock (1980 MHz) and unit counts, not a datasheet figure". "" unless `pointer` names a
 /// peak of a gpu.specs result that is ok.
 std::string derived_peak_text(const ProbeResult& result, std::string_view pointer,
                               const ui::Strings& strings);

@@ -101,15 +101,16 @@ TEST_CASE("figure kinds: a derived peak says what it assumes, in both languages"
     const auto& en = ui::Strings::built_in("en");
     const auto& zh = ui::Strings::built_in("zh");
     CHECK(measure::derived_peak_text(specs, "/devices/0/peak/fp32", en) ==
-          "peak derived from the maximum boost clock (1,980 MHz) and unit counts, not a datasheet "
+          "peak derived from the maximum boost clock (1980\u00a0MHz) and unit counts, not a "
+          "datasheet "
           "figure");
     CHECK(measure::derived_peak_text(specs, "/devices/0/peak/memory_bandwidth", en) ==
-          "peak derived from the memory clock (2,619 MHz) and bus width (6,144 bit), not a "
+          "peak derived from the memory clock (2619\u00a0MHz) and bus width (6144\u00a0bit), not a "
           "datasheet figure");
     CHECK(measure::derived_peak_text(specs, "/devices/0/peak/pcie_bandwidth", en) ==
           "peak derived from the PCIe link (generation 5, x16), not a datasheet figure");
     CHECK(measure::derived_peak_text(specs, "/devices/0/peak/fp32", zh) ==
-          "由最高加速频率（1,980 MHz）和单元数推算的峰值，不是官方规格数据");
+          "由最高加速频率（1980\u00a0MHz）和单元数推算的峰值，不是官方规格数据");
     // Nothing to say of a figure that is not a derived peak, or of a device the result lacks.
     CHECK(measure::derived_peak_text(specs, "/devices/0/clock_sm_max", en).empty());
     CHECK(measure::derived_peak_text(specs, "/devices/3/peak/fp32", en).empty());

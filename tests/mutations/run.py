@@ -116,7 +116,8 @@ def main() -> int:
     ok, log = build(build_dir, args.jobs)
     if not ok:
         sys.exit("run.py: the unmutated tree does not build:\n" + log)
-    for mutation in mutations:  # every spec must run tests, and pass, before anything is mutated
+    baseline = {(m["catch"], m.get("ctest", "")): m for m in mutations}.values()
+    for mutation in baseline:  # every spec must run tests, and pass, before anything is mutated
         failed, total = run_tests(build_dir, mutation, args.jobs)
         if total == 0 or failed:
             sys.exit(f"run.py: without any mutation, {mutation['catch']!r} "
