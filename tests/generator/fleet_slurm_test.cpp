@@ -100,8 +100,8 @@ TEST_CASE("node names that could leave --out are refused") {
     CHECK_FALSE(safe_host_name(std::string(254, 'a')));
 }
 
-TEST_CASE("fleet polls: tasks missing from three answered polls in a row are settled; a poll "
-          "that lists them all starts the count again",
+TEST_CASE("fleet polls: tasks missing from three answered polls in a row are settled, and a "
+          "poll that lists them all starts the count again",
           "[fleet][slurm]") {
     using gpuguide::fleet::PollState;
     PollState state;

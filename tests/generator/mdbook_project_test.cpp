@@ -85,7 +85,7 @@ TEST_CASE("an mdBook project: book.toml's settings reach the pages", "[mdbook]")
     CHECK(redirect.find("url=../guide/installing%20it.html") != std::string::npos);
 }
 
-TEST_CASE("an mdBook project's search box searches this book; the guide's searches the guide",
+TEST_CASE("an mdBook project's search box searches this book, and the guide's the guide",
           "[mdbook][search]") {
     ProjectBuild build("mdbook-features");
     const auto page = build.page("index.html");

@@ -150,8 +150,8 @@ TEST_CASE("peers: a rare lower GPU count is GPUs missing, not a type of its own"
     CHECK(fleet::analyse(more).types.size() == 2);
 }
 
-TEST_CASE("peers: drift is a setting other than what most of the type runs; ties go to the later "
-          "version",
+TEST_CASE("peers: drift is a setting other than what most of the type runs, ties going to the "
+          "later version",
           "[fleet][peers]") {
     fleet::FleetFolder folder = folder_of({3000, 3000, 3000, 3000, 3000});
     const char* drivers[] = {"550.54", "560.35", "550.54", "560.35", ""};
