@@ -85,6 +85,9 @@ def check(path):
 def main(argv):
     here = pathlib.Path(__file__).resolve().parent
     files = [pathlib.Path(a) for a in argv[1:]] or sorted(here.glob("*.json"))
+    if not files:  # nothing checked is not a pass
+        print(f"check.py: no catalogue file (*.json) in {here}", file=sys.stderr)
+        return 1
     errs = []
     for f in files:
         e = check(f)

@@ -6,6 +6,7 @@
 // part is a template of the theme (templates/fleet/); the charts' SVG is drawn here.
 #include "charts/chart.hpp"
 #include "directives/chart_strings.hpp"
+#include "fleet/table.hpp"
 #include "load/files.hpp"
 #include "measure/store.hpp"
 #include "render/fleet.hpp"
@@ -227,9 +228,9 @@ void write_fleet_pages(const SiteContext& site, const Language& language,
                                                      host_table_view(fleet, text, rows), text)}});
         }
         json detail = {{"title", page.title},
-                     {"intro", text("intro", {std::to_string(fleet.folder.rows.size()),
-                                              std::to_string(fleet.analysis.types.size())})},
-                     {"groups", std::move(groups)}};
+                       {"intro", text("intro", {std::to_string(fleet.folder.rows.size()),
+                                                std::to_string(fleet.analysis.types.size())})},
+                       {"groups", std::move(groups)}};
         write_file(lang_dir / page.file,
                    extra_page(site, language, language.site_dir + page.file, page.title,
                               templates.render("fleet/detail", with_ui(std::move(detail), text)),
@@ -239,11 +240,11 @@ void write_fleet_pages(const SiteContext& site, const Language& language,
     // nodes they are tens of MB).
     const auto first = lang_dir.parent_path() / site.book.languages.front().site_dir;
     for (const auto& [file, make] :
-         {std::pair{"fleet.csv", &fleet_csv}, {"fleet.json", &fleet_json}}) {
+         {std::pair{"fleet.csv", &fleet::table_csv}, {"fleet.json", &fleet::table_json}}) {
         std::error_code error;
         if (first == lang_dir ||
             (std::filesystem::create_hard_link(first / file, lang_dir / file, error), error)) {
-            write_file(lang_dir / file, make(fleet));
+            write_file(lang_dir / file, make(fleet.folder, fleet.analysis));
         }
     }
 }

@@ -235,6 +235,7 @@ json base_view(const SiteContext& site, const Language& language,
           {"extra_css", extra_css},
           {"extra_js", extra_js},
           {"git_repository_url", repository},
+          {"mdbook", site.book.config.has_value()}, // a book, not the guide: "Search this book"
           {"lang", language.code},
           {"lang_name", language.name},
           {"root", root},
