@@ -201,7 +201,9 @@ void read_output_html(Reader& read, BookConfig& config, const toml::node& node) 
 // preprocessor's own settings (it reads them from the context's config), so no warning.
 void read_preprocessor(Reader& read, BookConfig& config, const std::string& name,
                        const toml::node& node) {
-    PreprocessorConfig table{name, "mdbook-" + name};
+    PreprocessorConfig table;
+    table.name = name;
+    table.command = "mdbook-" + name;
     table.line = line_of(node);
     const auto list = [&](std::vector<std::string>& field, const char* key) {
         return [&read, &field, key](const toml::node& value) { field = read.texts(value, key); };

@@ -3,6 +3,7 @@
 
 #include "load/error.hpp"
 
+#include <algorithm>
 #include <map>
 #include <set>
 

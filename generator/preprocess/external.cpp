@@ -153,9 +153,12 @@ void run_external(Book& book, const BookConfig& config, const PreprocessorConfig
     try {
         output = json::parse(result.out);
     } catch (const json::parse_error& error) {
+        const auto start = result.out.substr(0, result.out.find('\n')).substr(0, 60);
         fail_preprocessor(config, table,
-                          "did not print JSON on stdout (" + std::string(error.what()) +
-                              "); a preprocessor must print the changed book as JSON",
+                          "printed what is not JSON on stdout (byte " +
+                              std::to_string(error.byte) + "; it starts `" + start +
+                              "`); it must print only the changed book as JSON (messages go to "
+                              "stderr)",
                           result.err);
     }
     show_stderr(book, table, result.err);

@@ -111,7 +111,7 @@ TEST_CASE("book JSON: changed, added and removed chapters", "[preprocess]") {
     auto json = gpuguide::preprocess::book_to_json(language, false);
     json["sections"][2]["Chapter"]["content"] = "new body";
     json["sections"][2]["Chapter"]["name"] = "Renamed";
-    json["sections"].erase(5); // Two
+    json["sections"].erase(3); // Two
     json["sections"].push_back({{"Chapter",
                                  {{"name", "Added"}, {"content", "added body"}, {"number", {3}},
                                   {"sub_items", nlohmann::json::array()}, {"path", "extra/added.md"},
@@ -140,9 +140,9 @@ TEST_CASE("book JSON: output that is not a Book is an error naming the preproces
         return std::string();
     };
     CHECK_THAT(error(nlohmann::json::array()), Catch::Matchers::StartsWith("book.toml:7: preprocessor `x`: "));
-    CHECK_THAT(error({{"sections", {{{"Chapter", {{"name", 3}}}}}}}),
+    CHECK_THAT(error(nlohmann::json::parse(R"({"sections": [{"Chapter": {"name": 3}}]})")),
                Catch::Matchers::ContainsSubstring("\"name\" is missing or not text"));
-    CHECK_THAT(error({{"sections", {"Nonsense"}}}),
+    CHECK_THAT(error(nlohmann::json::parse(R"({"sections": ["Nonsense"]})")),
                Catch::Matchers::ContainsSubstring("not a Chapter"));
 }
 
