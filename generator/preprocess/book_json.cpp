@@ -92,7 +92,7 @@ std::string number_text(const json& number, const std::string& where) {
 class Rebuild {
   public:
     Rebuild(Language& language, std::string where)
-        : old_(std::move(language.pages)), where_(std::move(where)) {
+        : old_(std::move(language.pages)), dir_(language.dir), where_(std::move(where)) {
         for (std::size_t i = 0; i < old_.size(); ++i) {
             by_source_.emplace(old_[i].source, i);
         }
@@ -167,11 +167,15 @@ class Rebuild {
                 return page;
             }
         }
+        const std::filesystem::path relative(path);
+        if (relative.is_absolute() || std::ranges::count(relative, "..") > 0) {
+            bad_shape(where_, "the chapter path \"" + path + "\" leaves the book's folder");
+        }
         if (!used_.insert(path).second) {
             bad_shape(where_, "two chapters have the path \"" + path + "\"");
         }
         Page page;
-        page.source_path = path;
+        page.source_path = dir_ / path; // no such file: messages name where it would be
         page.source = path;
         page.output = output_path(path);
         page.title = entry.title;
@@ -181,6 +185,7 @@ class Rebuild {
     }
 
     std::vector<Page> old_;
+    std::filesystem::path dir_;
     std::string where_;
     std::map<std::string, std::size_t> by_source_;
     std::map<std::string, int> lines_;

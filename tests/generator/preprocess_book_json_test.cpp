@@ -144,6 +144,9 @@ TEST_CASE("book JSON: output that is not a Book is an error naming the preproces
                Catch::Matchers::ContainsSubstring("\"name\" is missing or not text"));
     CHECK_THAT(error(nlohmann::json::parse(R"({"sections": ["Nonsense"]})")),
                Catch::Matchers::ContainsSubstring("not a Chapter"));
+    CHECK_THAT(error(nlohmann::json::parse(R"({"sections": [{"Chapter": {"name": "x",
+               "content": "", "path": "../../outside.md"}}]})")),
+               Catch::Matchers::ContainsSubstring("the chapter path \"../../outside.md\" leaves"));
 }
 
 TEST_CASE("preprocessors: mdBook's order", "[preprocess]") {
