@@ -40,13 +40,10 @@ std::string chapter_path(const std::string& source, bool index_applied) {
 
 json chapter_json(const Language& language, const SummaryEntry& entry,
                   const std::vector<std::string>& parents, bool index_applied) {
-    json chapter = {{"name", entry.title},
-                    {"content", ""},
-                    {"number", number_json(entry.number)},
-                    {"sub_items", json::array()},
-                    {"path", nullptr},
-                    {"source_path", nullptr},
-                    {"parent_names", parents}};
+    json chapter = {
+        {"name", entry.title},        {"content", ""},   {"number", number_json(entry.number)},
+        {"sub_items", json::array()}, {"path", nullptr}, {"source_path", nullptr},
+        {"parent_names", parents}};
     if (entry.page_index >= 0) {
         const Page& page = language.pages[static_cast<std::size_t>(entry.page_index)];
         chapter["content"] = page.body;
@@ -135,8 +132,13 @@ class Rebuild {
 
   private:
     void chapter(const json& chapter, int depth) {
-        SummaryEntry entry{SummaryEntry::Kind::Chapter, text_field(chapter, "name", where_), "",
-                           number_text(chapter.value("number", json()), where_), depth, 0, -1};
+        SummaryEntry entry{SummaryEntry::Kind::Chapter,
+                           text_field(chapter, "name", where_),
+                           "",
+                           number_text(chapter.value("number", json()), where_),
+                           depth,
+                           0,
+                           -1};
         const json path = chapter.value("path", json());
         if (!path.is_null()) {
             if (!path.is_string() || path.get<std::string>().empty()) {
@@ -201,8 +203,8 @@ json book_to_json(const Language& language, bool index_applied) {
     std::vector<json*> levels{&sections}; // levels[d]: the list depth-d items go into
     std::vector<std::string> names;       // names[d]: the chapter that holds depth d+1
     for (const auto& entry : language.summary) {
-        const auto depth = std::min<std::size_t>(static_cast<std::size_t>(entry.depth),
-                                                 levels.size() - 1);
+        const auto depth =
+            std::min<std::size_t>(static_cast<std::size_t>(entry.depth), levels.size() - 1);
         levels.resize(depth + 1);
         names.resize(depth);
         json& list = *levels[depth];

@@ -103,10 +103,10 @@ bool supports_html(Book& book, const BookConfig& config, const PreprocessorConfi
     const auto result = run_process(args, config.root.empty() ? "." : config.root, "",
                                     std::chrono::seconds(table.timeout_s));
     if (result.not_found && table.optional) {
-        book.warnings.push_back(
-            located(config.root / "book.toml", table.line,
-                    "warning: optional preprocessor `" + table.name + "`: `" + table.command +
-                        "` was not found; the book is built without it"));
+        book.warnings.push_back(located(config.root / "book.toml", table.line,
+                                        "warning: optional preprocessor `" + table.name + "`: `" +
+                                            table.command +
+                                            "` was not found; the book is built without it"));
         return false;
     }
     if (result.not_found) {
@@ -140,7 +140,8 @@ void run_external(Book& book, const BookConfig& config, const PreprocessorConfig
         fail_preprocessor(config, table,
                           "ran longer than " + std::to_string(table.timeout_s) +
                               " s and was stopped; fix it, or give it more time with `timeout = "
-                              "SECONDS` in [preprocessor." + table.name + "]",
+                              "SECONDS` in [preprocessor." +
+                              table.name + "]",
                           result.err);
     }
     if (result.exit_code != 0) {
@@ -155,16 +156,17 @@ void run_external(Book& book, const BookConfig& config, const PreprocessorConfig
     } catch (const json::parse_error& error) {
         const auto start = result.out.substr(0, result.out.find('\n')).substr(0, 60);
         fail_preprocessor(config, table,
-                          "printed what is not JSON on stdout (byte " +
-                              std::to_string(error.byte) + "; it starts `" + start +
+                          "printed what is not JSON on stdout (byte " + std::to_string(error.byte) +
+                              "; it starts `" + start +
                               "`); it must print only the changed book as JSON (messages go to "
                               "stderr)",
                           result.err);
     }
     show_stderr(book, table, result.err);
-    book_from_json(language, output,
-                   located(config.root / "book.toml", table.line,
-                           "preprocessor `" + table.name + "` returned a book gpuguide cannot read"));
+    book_from_json(
+        language, output,
+        located(config.root / "book.toml", table.line,
+                "preprocessor `" + table.name + "` returned a book gpuguide cannot read"));
 }
 
 } // namespace
@@ -182,14 +184,17 @@ std::vector<std::string> preprocessor_order(const BookConfig& config,
         }
         if (ready.empty()) {
             const auto& name = needs.begin()->first;
-            fail_at(config.root / "book.toml", line_of(config, name),
-                    "the preprocessors' before/after lists make a cycle (among " + [&] {
+            fail_at(
+                config.root / "book.toml", line_of(config, name),
+                "the preprocessors' before/after lists make a cycle (among " +
+                    [&] {
                         std::string names;
                         for (const auto& [other, unused] : needs) {
                             names += (names.empty() ? "`" : ", `") + other + "`";
                         }
                         return names;
-                    }() + "); remove one of the entries that closes it");
+                    }() +
+                    "); remove one of the entries that closes it");
         }
         for (const auto& name : ready) {
             needs.erase(name);
@@ -210,8 +215,8 @@ void run_preprocessors(Book& book, const BookConfig& config) {
     for (const auto& name : order) {
         // links and index are gpuguide's own, also when a table configures them (as in mdBook).
         if (name == "links") {
-            expand_book_links(book, {config.root.empty() ? "." : config.root,
-                                     config.include_outside_book});
+            expand_book_links(
+                book, {config.root.empty() ? "." : config.root, config.include_outside_book});
         } else if (name == "index") {
             index_applied = true;
         } else {

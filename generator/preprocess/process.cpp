@@ -85,8 +85,8 @@ bool exchange(Pipe& in, Pipe& out, Pipe& err, std::string_view input, ProcessRes
         if (left.count() <= 0) {
             return false;
         }
-        std::array<pollfd, 3> fds{{{in.write, POLLOUT, 0}, {out.read, POLLIN, 0},
-                                   {err.read, POLLIN, 0}}};
+        std::array<pollfd, 3> fds{
+            {{in.write, POLLOUT, 0}, {out.read, POLLIN, 0}, {err.read, POLLIN, 0}}};
         if (poll(fds.data(), fds.size(), static_cast<int>(left.count())) < 0 && errno != EINTR) {
             throw std::runtime_error("poll failed while running a preprocessor");
         }
@@ -100,8 +100,8 @@ bool exchange(Pipe& in, Pipe& out, Pipe& err, std::string_view input, ProcessRes
                 in.close_write();
             }
         }
-        for (auto [fd, pipe, text] : {std::tuple{fds[1], &out, &result.out},
-                                      std::tuple{fds[2], &err, &result.err}}) {
+        for (auto [fd, pipe, text] :
+             {std::tuple{fds[1], &out, &result.out}, std::tuple{fds[2], &err, &result.err}}) {
             if (pipe->read >= 0 && (fd.revents & (POLLIN | POLLHUP | POLLERR)) != 0) {
                 const auto n = ::read(pipe->read, buffer.data(), buffer.size());
                 if (n > 0) {

@@ -14,7 +14,8 @@ using Kind = gpuguide::SummaryEntry::Kind;
 
 void add(gpuguide::Language& language, Kind kind, const std::string& title,
          const std::string& source, const std::string& number, int depth) {
-    SummaryEntry entry{kind, title, source, number, depth, 10 + static_cast<int>(language.summary.size()), -1};
+    SummaryEntry entry{
+        kind, title, source, number, depth, 10 + static_cast<int>(language.summary.size()), -1};
     if (!source.empty()) {
         gpuguide::Page page;
         page.source = source;
@@ -95,7 +96,8 @@ TEST_CASE("book JSON: a round trip keeps names, numbers, nesting, separators, pa
         CHECK(after.summary[i].number == before.summary[i].number);
         CHECK(after.summary[i].depth == before.summary[i].depth);
         CHECK(after.summary[i].source == before.summary[i].source);
-        CHECK(after.summary[i].line == (after.summary[i].source.empty() ? 0 : before.summary[i].line));
+        CHECK(after.summary[i].line ==
+              (after.summary[i].source.empty() ? 0 : before.summary[i].line));
     }
     REQUIRE(after.pages.size() == before.pages.size());
     for (std::size_t i = 0; i < before.pages.size(); ++i) {
@@ -113,9 +115,13 @@ TEST_CASE("book JSON: changed, added and removed chapters", "[preprocess]") {
     json["sections"][2]["Chapter"]["name"] = "Renamed";
     json["sections"].erase(3); // Two
     json["sections"].push_back({{"Chapter",
-                                 {{"name", "Added"}, {"content", "added body"}, {"number", {3}},
-                                  {"sub_items", nlohmann::json::array()}, {"path", "extra/added.md"},
-                                  {"source_path", nullptr}, {"parent_names", nlohmann::json::array()}}}});
+                                 {{"name", "Added"},
+                                  {"content", "added body"},
+                                  {"number", {3}},
+                                  {"sub_items", nlohmann::json::array()},
+                                  {"path", "extra/added.md"},
+                                  {"source_path", nullptr},
+                                  {"parent_names", nlohmann::json::array()}}}});
     gpuguide::preprocess::book_from_json(language, json, "test");
     CHECK(language.pages[1].body == "new body");
     CHECK(language.pages[1].title == "Renamed");
@@ -139,7 +145,8 @@ TEST_CASE("book JSON: output that is not a Book is an error naming the preproces
         }
         return std::string();
     };
-    CHECK_THAT(error(nlohmann::json::array()), Catch::Matchers::StartsWith("book.toml:7: preprocessor `x`: "));
+    CHECK_THAT(error(nlohmann::json::array()),
+               Catch::Matchers::StartsWith("book.toml:7: preprocessor `x`: "));
     CHECK_THAT(error(nlohmann::json::parse(R"({"sections": [{"Chapter": {"name": 3}}]})")),
                Catch::Matchers::ContainsSubstring("\"name\" is missing or not text"));
     CHECK_THAT(error(nlohmann::json::parse(R"({"sections": ["Nonsense"]})")),
@@ -165,16 +172,17 @@ TEST_CASE("preprocessors: mdBook's order", "[preprocess]") {
     gpuguide::preprocess::preprocessor_order(toml(dir, "[preprocessor.a]\nafter = [\"gone\"]\n"),
                                              warnings);
     REQUIRE(warnings.size() == 1);
-    CHECK_THAT(warnings[0], Catch::Matchers::ContainsSubstring("book.toml:3: warning: preprocessor `a` has after = [\"gone\"]"));
+    CHECK_THAT(warnings[0], Catch::Matchers::ContainsSubstring(
+                                "book.toml:3: warning: preprocessor `a` has after = [\"gone\"]"));
 }
 
 TEST_CASE("preprocessors: a cycle is an error at book.toml's line", "[preprocess]") {
     gg_test::TempDir dir;
     const auto config = toml(dir, "[preprocessor.a]\nbefore = [\"b\"]\n[preprocessor.b]\n"
                                   "before = [\"a\"]\n");
-    CHECK_THROWS_WITH(order(config),
-                      Catch::Matchers::ContainsSubstring("book.toml:3: the preprocessors' "
-                                                         "before/after lists make a cycle (among `a`, `b`)"));
+    CHECK_THROWS_WITH(order(config), Catch::Matchers::ContainsSubstring(
+                                         "book.toml:3: the preprocessors' "
+                                         "before/after lists make a cycle (among `a`, `b`)"));
 }
 
 TEST_CASE("preprocessors: book.toml's tables", "[preprocess]") {
@@ -184,8 +192,10 @@ TEST_CASE("preprocessors: book.toml's tables", "[preprocess]") {
                                   "own-setting = 1\n");
     REQUIRE(config.preprocessors.size() == 2);
     CHECK(config.warnings.empty()); // a preprocessor's own keys are its business
-    const auto& toc = config.preprocessors[0].name == "toc" ? config.preprocessors[0] : config.preprocessors[1];
-    const auto& mine = config.preprocessors[0].name == "mine" ? config.preprocessors[0] : config.preprocessors[1];
+    const auto& toc =
+        config.preprocessors[0].name == "toc" ? config.preprocessors[0] : config.preprocessors[1];
+    const auto& mine =
+        config.preprocessors[0].name == "mine" ? config.preprocessors[0] : config.preprocessors[1];
     CHECK(toc.command == "mdbook-toc");
     CHECK(toc.timeout_s == 60);
     CHECK_FALSE(toc.renderers);
@@ -194,6 +204,7 @@ TEST_CASE("preprocessors: book.toml's tables", "[preprocess]") {
     CHECK(mine.timeout_s == 5);
     CHECK(*mine.renderers == std::vector<std::string>{"html"});
     CHECK(config.json["preprocessor"]["mine"]["own-setting"] == 1);
-    CHECK_THROWS_WITH(toml(dir, "[preprocessor.x]\ntimeout = 0\n"),
-                      Catch::Matchers::ContainsSubstring("book.toml:4: `timeout` must be a whole number"));
+    CHECK_THROWS_WITH(
+        toml(dir, "[preprocessor.x]\ntimeout = 0\n"),
+        Catch::Matchers::ContainsSubstring("book.toml:4: `timeout` must be a whole number"));
 }

@@ -50,9 +50,8 @@ struct PreprocessedBook {
 };
 
 bool has(const std::vector<std::string>& lines, const std::string& text) {
-    return std::ranges::any_of(lines, [&](const auto& line) {
-        return line.find(text) != std::string::npos;
-    });
+    return std::ranges::any_of(
+        lines, [&](const auto& line) { return line.find(text) != std::string::npos; });
 }
 
 } // namespace
@@ -64,14 +63,16 @@ TEST_CASE("preprocessors: rewritten, added, declined, for another renderer, opti
     const auto chapter = book.page("chapter.html");
     // rewrite ran after links (the included text is rewritten too) and saw book.toml's table.
     CHECK_THAT(chapter, ContainsSubstring("rewritten by rewrite.py for html: this page"));
-    CHECK_THAT(chapter, ContainsSubstring("And INCLUDED-rewritten by rewrite.py for html is rewritten."));
+    CHECK_THAT(chapter,
+               ContainsSubstring("And INCLUDED-rewritten by rewrite.py for html is rewritten."));
     CHECK_THAT(chapter, ContainsSubstring("The setting from book.toml: hello from book.toml."));
     CHECK_THAT(chapter, ContainsSubstring("number is 1."));
     // ... after index: the README chapter's path is index.md.
     CHECK_THAT(book.page("index.html"), ContainsSubstring("saw this chapter at index.md"));
     CHECK_THAT(book.page("nested/page.html"), ContainsSubstring("under Chapter."));
     // add-chapter runs before rewrite: its page exists and was rewritten, and is in the sidebar.
-    CHECK_THAT(book.page("added.html"), ContainsSubstring("rewritten by rewrite.py for html: added"));
+    CHECK_THAT(book.page("added.html"),
+               ContainsSubstring("rewritten by rewrite.py for html: added"));
     CHECK_THAT(book.page("toc.js"), ContainsSubstring("added.html"));
     for (const auto* page : {"index.html", "chapter.html", "nested/page.html", "afterword.html"}) {
         INFO(page);
@@ -100,8 +101,9 @@ TEST_CASE("preprocessors: one that fails stops the build, names it, shows its st
     std::ofstream(book.root / "book.toml", std::ios::app)
         << "\n[preprocessor.fail]\ncommand = \"sh preprocessors/fail.sh\"\n";
     const auto error = book.error();
-    CHECK_THAT(error, ContainsSubstring("book.toml:28: preprocessor `fail` (`sh preprocessors/fail.sh`) "
-                                       "failed (exit status 3)"));
+    CHECK_THAT(error,
+               ContainsSubstring("book.toml:28: preprocessor `fail` (`sh preprocessors/fail.sh`) "
+                                 "failed (exit status 3)"));
     CHECK_THAT(error, ContainsSubstring("fail.sh: the widget is broken"));
     CHECK(gg_test::tree(book.site) == before);
 }
@@ -112,8 +114,9 @@ TEST_CASE("preprocessors: one that hangs is stopped after its timeout", "[prepro
     const auto start = std::chrono::steady_clock::now();
     const auto error = book.error();
     CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(20));
-    CHECK_THAT(error, ContainsSubstring("book.toml:28: preprocessor `hang` (`sh preprocessors/hang.sh`) "
-                                       "ran longer than 1 s and was stopped"));
+    CHECK_THAT(error,
+               ContainsSubstring("book.toml:28: preprocessor `hang` (`sh preprocessors/hang.sh`) "
+                                 "ran longer than 1 s and was stopped"));
     CHECK_THAT(error, ContainsSubstring("timeout = SECONDS"));
     CHECK_THAT(error, ContainsSubstring("hang.sh: thinking"));
     CHECK_FALSE(fs::exists(book.site));
@@ -121,8 +124,9 @@ TEST_CASE("preprocessors: one that hangs is stopped after its timeout", "[prepro
 
 TEST_CASE("preprocessors: one that prints no JSON, or is missing", "[preprocess]") {
     PreprocessedBook bad("\n[preprocessor.bad]\ncommand = \"sh preprocessors/bad-json.sh\"\n");
-    CHECK_THAT(bad.error(), ContainsSubstring("book.toml:28: preprocessor `bad` "
-                                              "(`sh preprocessors/bad-json.sh`) printed what is not JSON"));
+    CHECK_THAT(bad.error(),
+               ContainsSubstring("book.toml:28: preprocessor `bad` "
+                                 "(`sh preprocessors/bad-json.sh`) printed what is not JSON"));
     PreprocessedBook missing("\n[preprocessor.nowhere]\n");
     CHECK_THAT(missing.error(),
                ContainsSubstring("book.toml:28: preprocessor `nowhere` (`mdbook-nowhere`) was not "
