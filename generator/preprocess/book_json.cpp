@@ -77,7 +77,7 @@ std::string number_text(const json& number, const std::string& where) {
         bad_shape(where, "a chapter's \"number\" is not a list of numbers or null");
     }
     for (const auto& part : number) {
-        if (!part.is_number_unsigned()) {
+        if (!part.is_number_integer() || part.get<std::int64_t>() < 0) {
             bad_shape(where, "a chapter's \"number\" is not a list of numbers or null");
         }
         text += std::to_string(part.get<std::uint64_t>()) + ".";
@@ -85,11 +85,13 @@ std::string number_text(const json& number, const std::string& where) {
     return text;
 }
 
-// Rebuilds a language's summary and pages from the Book's items, depth first.
+// Rebuilds a language's summary and pages from the Book's items, depth first. Pages move out of
+// language.pages only as chapters claim them, so a Book found malformed halfway leaves the language
+// valid (some pages emptied), never an index into a moved-from list.
 class Rebuild {
   public:
     Rebuild(Language& language, std::string where)
-        : old_(std::move(language.pages)), dir_(language.dir), where_(std::move(where)) {
+        : old_(language.pages), dir_(language.dir), where_(std::move(where)) {
         for (std::size_t i = 0; i < old_.size(); ++i) {
             by_source_.emplace(old_[i].source, i);
         }
@@ -186,7 +188,7 @@ class Rebuild {
         return page;
     }
 
-    std::vector<Page> old_;
+    std::vector<Page>& old_; // language.pages: a page moves out when a chapter claims it
     std::filesystem::path dir_;
     std::string where_;
     std::map<std::string, std::size_t> by_source_;

@@ -18,7 +18,8 @@ nlohmann::json book_to_json(const Language& language, bool index_applied);
 /// Replaces `language`'s summary and pages with the chapters of `json`, a Book a preprocessor
 /// returned: a chapter whose source_path (or else path) names a page keeps that page with the
 /// chapter's content and name; any other chapter becomes a new page at its path; a page no
-/// chapter names is dropped. Throws InputError "`where`: ..." when `json` is not mdBook's shape.
+/// chapter names is dropped. Throws InputError "`where`: ..." when `json` is not mdBook's shape
+/// (the build stops; `language` is then valid but partly changed).
 void book_from_json(Language& language, const nlohmann::json& json, const std::string& where);
 
 } // namespace gpuguide::preprocess
