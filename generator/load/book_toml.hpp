@@ -19,14 +19,14 @@ enum class EmphasisCheck { Warn, Error };
 /// One `[preprocessor.NAME]` table: an mdBook preprocessor, a program that gets the book as JSON
 /// and returns it changed (docs/src/mdbook.md "Preprocessors").
 struct PreprocessorConfig {
-    std::string name;                  ///< NAME
-    std::string command;               ///< `command`, default "mdbook-NAME"
-    std::vector<std::string> before;   ///< names this one runs before
-    std::vector<std::string> after;    ///< names this one runs after
+    std::string name;                                  ///< NAME
+    std::string command;                               ///< `command`, default "mdbook-NAME"
+    std::vector<std::string> before;                   ///< names this one runs before
+    std::vector<std::string> after;                    ///< names this one runs after
     std::optional<std::vector<std::string>> renderers; ///< absent: every renderer
-    bool optional = false;             ///< a missing command is a warning, not an error
-    int timeout_s = 60;                ///< gpuguide's `timeout`: a run longer than this is killed
-    int line = 0;                      ///< the table's line in book.toml
+    bool optional = false; ///< a missing command is a warning, not an error
+    int timeout_s = 60;    ///< gpuguide's `timeout`: a run longer than this is killed
+    int line = 0;          ///< the table's line in book.toml
 };
 
 struct BookConfig {
