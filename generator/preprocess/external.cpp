@@ -90,30 +90,35 @@ void show_stderr(Book& book, const PreprocessorConfig& table, const std::string&
     }
 }
 
-// `COMMAND supports html`: exit 0 runs it; non-zero skips it. False also when it is missing and
-// optional (with a warning); a missing required one is an error.
+// A command that could not be started: a warning when the table is optional (false: skip it),
+// else the build stops.
+bool missing(Book& book, const BookConfig& config, const PreprocessorConfig& table) {
+    if (!table.optional) {
+        fail_preprocessor(config, table,
+                          "was not found or cannot be run; install it (on the PATH or relative to "
+                          "book.toml's folder), fix `command`, or set `optional = true`",
+                          "");
+    }
+    book.warnings.push_back(located(config.root / "book.toml", table.line,
+                                    "warning: optional preprocessor `" + table.name + "`: `" +
+                                        table.command +
+                                        "` was not found; the book is built without it"));
+    return false;
+}
+
+// Whether it runs for the html renderer. As in mdBook, a `renderers` list decides alone;
+// without one, `COMMAND supports html` does (exit 0: it runs; any other status: skipped).
 bool supports_html(Book& book, const BookConfig& config, const PreprocessorConfig& table,
                    const std::vector<std::string>& argv) {
-    if (table.renderers &&
-        std::ranges::find(*table.renderers, std::string("html")) == table.renderers->end()) {
-        return false;
+    if (table.renderers) {
+        return std::ranges::find(*table.renderers, std::string("html")) != table.renderers->end();
     }
     auto args = argv;
     args.insert(args.end(), {"supports", "html"});
     const auto result = run_process(args, config.root.empty() ? "." : config.root, "",
                                     std::chrono::seconds(table.timeout_s));
-    if (result.not_found && table.optional) {
-        book.warnings.push_back(located(config.root / "book.toml", table.line,
-                                        "warning: optional preprocessor `" + table.name + "`: `" +
-                                            table.command +
-                                            "` was not found; the book is built without it"));
-        return false;
-    }
     if (result.not_found) {
-        fail_preprocessor(config, table,
-                          "was not found or cannot be run; install it (on the PATH or relative to "
-                          "book.toml's folder), fix `command`, or set `optional = true`",
-                          "");
+        return missing(book, config, table);
     }
     if (result.timed_out) {
         fail_preprocessor(config, table,
@@ -136,6 +141,10 @@ void run_external(Book& book, const BookConfig& config, const PreprocessorConfig
     const json input = json::array({context_json(config), book_to_json(language, index_applied)});
     const auto result = run_process(argv, config.root.empty() ? "." : config.root, input.dump(),
                                     std::chrono::seconds(table.timeout_s));
+    if (result.not_found) {
+        missing(book, config, table);
+        return;
+    }
     if (result.timed_out) {
         fail_preprocessor(config, table,
                           "ran longer than " + std::to_string(table.timeout_s) +
