@@ -230,6 +230,9 @@ void book_from_json(Language& language, const json& book, const std::string& whe
     Rebuild rebuild(language, where);
     rebuild.items(book["sections"], 0);
     rebuild.finish(language);
+    if (language.pages.empty()) { // a site needs a first page, as SUMMARY.md does
+        throw InputError(where + ": it returned a book without a single chapter that has a path");
+    }
 }
 
 } // namespace gpuguide::preprocess

@@ -149,6 +149,8 @@ TEST_CASE("book JSON: output that is not a Book is an error naming the preproces
                Catch::Matchers::StartsWith("book.toml:7: preprocessor `x`: "));
     CHECK_THAT(error(nlohmann::json::parse(R"({"sections": [{"Chapter": {"name": 3}}]})")),
                Catch::Matchers::ContainsSubstring("\"name\" is missing or not text"));
+    CHECK_THAT(error(nlohmann::json::parse(R"({"sections": ["Separator"]})")),
+               Catch::Matchers::ContainsSubstring("without a single chapter that has a path"));
     CHECK_THAT(error(nlohmann::json::parse(R"({"sections": ["Nonsense"]})")),
                Catch::Matchers::ContainsSubstring("not a Chapter"));
     CHECK_THAT(error(nlohmann::json::parse(R"({"sections": [{"Chapter": {"name": "x",
