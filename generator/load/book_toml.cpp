@@ -7,6 +7,7 @@
 #include "load/files.hpp"
 
 #include <functional>
+#include <sstream>
 #include <toml++/toml.h>
 
 namespace gpuguide {
@@ -48,9 +49,11 @@ class Reader {
         return *node.value<bool>();
     }
 
-    // Each key of `table` goes to its handler in `known`; any other key gets one warning.
+    // Each key of `table` goes to its handler in `known`; any other key gets one warning, unless
+    // `others_ok` (a table whose other keys belong to someone else).
     void table(const toml::node& node, const std::string& name,
-               const std::map<std::string, std::function<void(const toml::node&)>>& known) {
+               const std::map<std::string, std::function<void(const toml::node&)>>& known,
+               bool others_ok = false) {
         const auto* table = node.as_table();
         if (table == nullptr) {
             fail(node, "`" + name + "` must be a table `[" + name + "]`");
@@ -59,7 +62,7 @@ class Reader {
             const std::string full = (name.empty() ? "" : name + ".") + std::string(key.str());
             if (const auto handler = known.find(std::string(key.str())); handler != known.end()) {
                 handler->second(value);
-            } else {
+            } else if (!others_ok) {
                 warn(value, full);
             }
         }
@@ -198,6 +201,58 @@ void read_output_html(Reader& read, BookConfig& config, const toml::node& node) 
          {"gpuguide", [&](const toml::node& n) { read_gpuguide_table(read, config, n); }}});
 }
 
+// `[preprocessor.NAME]`: mdBook's keys and gpuguide's `timeout`. Other keys are the
+// preprocessor's own settings (it reads them from the context's config), so no warning.
+void read_preprocessor(Reader& read, BookConfig& config, const std::string& name,
+                       const toml::node& node) {
+    PreprocessorConfig table;
+    table.name = name;
+    table.command = "mdbook-" + name;
+    table.line = line_of(node);
+    const auto list = [&](std::vector<std::string>& field, const char* key) {
+        return [&read, &field, key](const toml::node& value) { field = read.texts(value, key); };
+    };
+    read.table(
+        node, "preprocessor.NAME",
+        {{"command", [&](const toml::node& value) { table.command = read.text(value, "command"); }},
+         {"before", list(table.before, "before")},
+         {"after", list(table.after, "after")},
+         {"renderers",
+          [&](const toml::node& value) { table.renderers = read.texts(value, "renderers"); }},
+         {"optional",
+          [&](const toml::node& value) { table.optional = read.boolean(value, "optional"); }},
+         {"timeout", [&](const toml::node& value) {
+              const auto seconds = value.value<std::int64_t>();
+              if (!value.is_integer() || *seconds < 1 || *seconds > 86400) {
+                  read.fail(value, "`timeout` must be a whole number of seconds from 1 to 86400, "
+                                   "e.g. timeout = 120");
+              }
+              table.timeout_s = static_cast<int>(*seconds);
+          }}},
+        true);
+    if (table.command.find_first_not_of(" \t") == std::string::npos) {
+        read.fail(node, "`preprocessor." + name + "` has an empty `command`; name the program");
+    }
+    config.preprocessors.push_back(std::move(table));
+}
+
+void read_preprocessors(Reader& read, BookConfig& config, const toml::node& node) {
+    const auto* tables = node.as_table();
+    if (tables == nullptr) {
+        read.fail(node, "`preprocessor` must be tables `[preprocessor.NAME]`");
+    }
+    for (const auto& [name, table] : *tables) {
+        read_preprocessor(read, config, std::string(name.str()), table);
+    }
+}
+
+// The whole file as JSON (toml++'s own conversion), for the preprocessors' context.
+nlohmann::json as_json(const toml::table& document) {
+    std::ostringstream text;
+    text << toml::json_formatter{document};
+    return nlohmann::json::parse(text.str());
+}
+
 } // namespace
 
 BookConfig load_book_toml(const std::filesystem::path& file) {
@@ -240,11 +295,19 @@ BookConfig parse_book_toml(std::string_view source, const std::filesystem::path&
           }},
          {"build",
           [&](const toml::node& node) {
-              read.table(node, "build", {{"build-dir", set_path(config.build_dir, "build-dir")}});
+              read.table(node, "build",
+                         {{"build-dir", set_path(config.build_dir, "build-dir")},
+                          {"use-default-preprocessors", [&](const toml::node& flag) {
+                               config.use_default_preprocessors =
+                                   read.boolean(flag, "use-default-preprocessors");
+                           }}});
           }},
+         {"preprocessor",
+          [&](const toml::node& node) { read_preprocessors(read, config, node); }},
          {"output", [&](const toml::node& node) {
               read.table(node, "output", {{"html", html}});
           }}});
+    config.json = as_json(document);
     return config;
 }
 

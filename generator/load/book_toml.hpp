@@ -3,6 +3,8 @@
 /// "book.toml").
 #include <filesystem>
 #include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,6 +16,19 @@ namespace gpuguide {
 /// `[output.html.gpuguide] literal-emphasis = "warn" | "error"`.
 enum class EmphasisCheck { Warn, Error };
 
+/// One `[preprocessor.NAME]` table: an mdBook preprocessor, a program that gets the book as JSON
+/// and returns it changed (docs/src/mdbook.md "Preprocessors").
+struct PreprocessorConfig {
+    std::string name;                                  ///< NAME
+    std::string command;                               ///< `command`, default "mdbook-NAME"
+    std::vector<std::string> before;                   ///< names this one runs before
+    std::vector<std::string> after;                    ///< names this one runs after
+    std::optional<std::vector<std::string>> renderers; ///< absent: every renderer
+    bool optional = false; ///< a missing command is a warning, not an error
+    int timeout_s = 60;    ///< gpuguide's `timeout`: a run longer than this is killed
+    int line = 0;          ///< the table's line in book.toml
+};
+
 struct BookConfig {
     std::filesystem::path root; ///< the folder that holds book.toml
     // [book]
@@ -24,6 +39,11 @@ struct BookConfig {
     std::filesystem::path src = "src"; ///< relative to root
     // [build]
     std::filesystem::path build_dir = "book"; ///< relative to root
+    bool use_default_preprocessors = true;    ///< mdBook's `links` and `index`
+    // [preprocessor.NAME], by name
+    std::vector<PreprocessorConfig> preprocessors;
+    /// The whole book.toml as JSON: the `config` a preprocessor's context carries.
+    nlohmann::json json = nlohmann::json::object();
     // [output.html]
     std::string site_url;
     std::vector<std::string> additional_css, additional_js; ///< relative to root

@@ -5,7 +5,7 @@
 #include "load/error.hpp"
 #include "load/files.hpp"
 #include "numbers/number.hpp"
-#include "preprocess/links.hpp"
+#include "preprocess/external.hpp"
 #include "render/atomic_dir.hpp"
 #include "render/internal.hpp"
 #include "render/manifest.hpp"
@@ -214,9 +214,9 @@ Book load_input(const BuildOptions& options) {
         return load_book(options.content_dir, options.langs);
     }
     Book book = load_mdbook_project(*options.project);
-    const auto& root = options.project->root;
-    preprocess::expand_book_links(
-        book, {root.empty() ? "." : root, options.project->include_outside_book});
+    // mdBook's links (gpuguide's {{#include}}), index and the book's own preprocessors, in
+    // mdBook's order, before gpuguide's directives see any page.
+    preprocess::run_preprocessors(book, *options.project);
     return book;
 }
 
@@ -358,7 +358,11 @@ BuildReport build_site(const BuildOptions& options) {
     const std::string date = format_date(epoch);
     Manifest manifest;
     manifest.inputs = input_fingerprint(options, measure_options, date);
-    const auto previous = options.force ? std::nullopt : read_manifest(options.out_dir);
+    // A preprocessor's output may depend on anything (its own script, the clock, the network):
+    // a book with any is built every time, never "up to date".
+    const bool preprocessors = options.project && !options.project->preprocessors.empty();
+    const auto previous =
+        options.force || preprocessors ? std::nullopt : read_manifest(options.out_dir);
 
     // Load: the whole book, its templates and the reference documents, and every directive
     // checked against them, before anything is measured. When no input changed since the last

@@ -102,12 +102,13 @@ mathjax-support = true
     CHECK(config.runnable);
     CHECK(config.copyable);
     CHECK(config.hidelines.empty());
-    REQUIRE(config.warnings.size() == 3);
+    REQUIRE(config.warnings.size() == 2); // [preprocessor.mermaid] is read, not ignored
     const std::string file = (dir.path() / "book.toml").generic_string();
     CHECK(config.warnings[0] ==
           file + ":3: warning: `book.multilingual` is not used by gpuguide; ignored");
     CHECK(config.warnings[1].starts_with(file + ":12: warning: `output.html.mathjax-support`"));
-    CHECK(config.warnings[2].starts_with(file + ":8: warning: `preprocessor`"));
+    REQUIRE(config.preprocessors.size() == 1);
+    CHECK(config.preprocessors[0].command == "mdbook-mermaid");
 }
 
 TEST_CASE("book.toml: mdBook's Markdown and code-block settings", "[book-toml]") {
