@@ -22,7 +22,10 @@ if [[ -n ${prebuilt:-} ]]; then
   build=$prebuilt
 else
   release_deps tarball
-  configure_release "$build" -DGPUGUIDE_BUILD_PROBES_GPU=OFF -DGPUGUIDE_MAN_PAGES=OFF
+  cuda_text=""
+  ((no_cuda)) || cuda_text="in gpuguide-probe's cuda12/ and cuda13/ builds beside it"
+  configure_release "$build" -DGPUGUIDE_BUILD_PROBES_GPU=OFF -DGPUGUIDE_MAN_PAGES=OFF \
+    -DGPUGUIDE_VERSION_CUDA_TEXT="$cuda_text"
   targets=(gpuguide)
   ((no_cuda)) && targets+=(gpuguide-probe)
   cmake --build "$build" --target "${targets[@]}"

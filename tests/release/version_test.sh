@@ -19,7 +19,7 @@ for program in "$gpuguide" "$probe"; do
   [[ $(head -1 <<<"$text") == "$name $expected" ]] ||
     fail "$name --version starts '$(head -1 <<<"$text")', not '$name $expected' (CHANGELOG.md)"
   grep -Eq '^commit: ([0-9a-f]{12}(-dirty)?|unknown)$' <<<"$text" || fail "$name --version names no commit"
-  grep -Eq '^CUDA probes: (built with CUDA [0-9.]+|not built \(.+\))$' <<<"$text" ||
+  grep -Eq '^CUDA probes: (built with CUDA [0-9.]+|not built \(.+\)|in .+)$' <<<"$text" ||
     fail "$name --version does not say whether the CUDA probes are built"
   grep -Eq '^test hooks: (on|off)' <<<"$text" || fail "$name --version does not mention the test hooks"
 done
