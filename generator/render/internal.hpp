@@ -23,10 +23,18 @@ struct SiteContext {
     std::string date;                             ///< YYYY-MM-DD
     const std::map<std::string, ui::Strings>& ui; ///< interface strings by language code
     const FleetData* fleet = nullptr; ///< content/measurements/fleet/ (none: no fleet page)
+    /// By language code: what base_view leaves out because it is the same on every page of the
+    /// language (`ui`, the interface strings), converted for the templates once.
+    std::map<std::string, SharedView> shared = {};
 
     /// The interface strings of `lang` (one of the book's languages).
     const ui::Strings& strings(const std::string& lang) const { return ui.at(lang); }
+    /// The shared part of every layout view of `lang` (render with base_view's views).
+    const SharedView& shared_view(const std::string& lang) const { return shared.at(lang); }
 };
+
+/// SiteContext::shared for interface strings by language.
+std::map<std::string, SharedView> shared_views(const std::map<std::string, ui::Strings>& ui);
 
 /// A page's plain text section for the search index.
 struct SearchSection {
@@ -57,8 +65,9 @@ std::string redirect_page(const std::string& target, const ui::Strings& strings)
 /// The id of a page's section in print.html ("03-gpu-architecture").
 std::string print_id(const Page& page);
 
-/// The layout view model shared by every page of a language (site, nav, search, build, ui).
-/// `output_in_site` is the page's path below the site root ("en/x.html").
+/// The layout view model shared by every page of a language (site, nav, search, build), without
+/// `ui`: render it with site.shared_view(language.code). `output_in_site` is the page's path
+/// below the site root ("en/x.html").
 nlohmann::json base_view(const SiteContext& site, const Language& language,
                          const std::string& output_in_site);
 

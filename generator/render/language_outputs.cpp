@@ -40,7 +40,7 @@ struct LanguageOutputs::State {
 
     // strings.json's `search_synonyms` for the language (checked when the theme loads).
     static std::vector<std::vector<std::string>> search_synonyms(const ui::Strings& strings) {
-        const auto all = strings.merged();
+        const auto& all = strings.merged();
         const auto groups = all.find("search_synonyms");
         return groups == all.end() || !groups->is_array()
                    ? std::vector<std::vector<std::string>>{}

@@ -324,7 +324,7 @@ RenderedPage render_page(const SiteContext& site, const Language& language, std:
     rendered.print_html = print_html(document, page, headings, links, targets);
     const json view =
         layout_view(site, language, index, content_html, headings, expansion.measured);
-    rendered.html = site.templates.render("layout", view);
+    rendered.html = site.templates.render("layout", view, &site.shared_view(language.code));
     return rendered;
 }
 

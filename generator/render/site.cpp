@@ -412,7 +412,8 @@ BuildReport build_site(const BuildOptions& options) {
 
     auto strings = interface_strings(*book, options.templates_dir, report.warnings);
     // Expand and render.
-    const SiteContext site{*book, collected.store, *templates, options, date, strings, &fleet};
+    const SiteContext site{*book, collected.store, *templates, options,
+                           date,  strings,         &fleet,     shared_views(strings)};
     report.warnings.insert(report.warnings.begin(), book->warnings.begin(), book->warnings.end());
     report.warnings.insert(report.warnings.end(), reference_warnings.begin(),
                            reference_warnings.end());

@@ -141,11 +141,16 @@ struct Output {
     }
 };
 
-std::string render_with(mustache::mustache& tmpl, const mustache::data& data) {
+std::string render_with(mustache::mustache& tmpl, const mustache::data& data,
+                        const mustache::data* shared) {
     if (!tmpl.is_valid()) {
         return {}; // as kainjow's render(data); callers report the error
     }
-    Context context(&data);
+    // The shared view is the outermost item: every name the render's own view has comes first.
+    Context context(shared != nullptr ? shared : &data);
+    if (shared != nullptr) {
+        context.push(&data);
+    }
     Output output;
     tmpl.render(context, output);
     return std::move(output.text);
@@ -183,6 +188,16 @@ void check_raw_tags(const std::string& text, const std::filesystem::path& file) 
 }
 
 } // namespace
+
+struct SharedView::Data {
+    mustache::data value;
+};
+
+SharedView::SharedView(const nlohmann::json& view)
+    : data_(std::make_unique<Data>(Data{to_data(view)})) {}
+SharedView::~SharedView() = default;
+SharedView::SharedView(SharedView&&) noexcept = default;
+SharedView& SharedView::operator=(SharedView&&) noexcept = default;
 
 Templates::Templates(const std::filesystem::path& dir) : Templates(theme::Theme(dir)) {}
 
@@ -244,9 +259,10 @@ void Templates::add(const std::string& name, const theme::File& file) {
 
 std::atomic<std::uint64_t> Templates::next_id_{1};
 
-std::string Templates::render_text(const std::string& text, const nlohmann::json& view) {
+std::string Templates::render_text(const std::string& text, const nlohmann::json& view,
+                                   const SharedView* shared) {
     mustache::mustache tmpl(text);
-    return render_with(tmpl, to_data(view));
+    return render_with(tmpl, to_data(view), shared != nullptr ? &shared->data_->value : nullptr);
 }
 
 void Templates::check_partial_names() const {
@@ -267,7 +283,8 @@ void Templates::check_partial_names() const {
     }
 }
 
-std::string Templates::render(const std::string& name, const nlohmann::json& view) const {
+std::string Templates::render(const std::string& name, const nlohmann::json& view,
+                              const SharedView* shared) const {
     // Parsing costs as much as rendering, so each thread keeps its parsed templates for the
     // lifetime of this Templates object (identified by id_, not by address, which may be reused).
     thread_local std::uint64_t cached_for = 0;
@@ -280,7 +297,8 @@ std::string Templates::render(const std::string& name, const nlohmann::json& vie
     if (!tmpl) {
         tmpl = std::make_unique<mustache::mustache>(expanded_.at(name));
     }
-    std::string html = render_with(*tmpl, to_data(view));
+    std::string html =
+        render_with(*tmpl, to_data(view), shared != nullptr ? &shared->data_->value : nullptr);
     if (!tmpl->is_valid()) {
         throw InputError(located(files_.at(name), 0, "template error: " + tmpl->error_message()));
     }
