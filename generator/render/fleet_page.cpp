@@ -8,6 +8,7 @@
 #include "directives/chart_strings.hpp"
 #include "load/files.hpp"
 #include "measure/store.hpp"
+#include "parallel/parallel.hpp"
 #include "render/fleet.hpp"
 #include "render/internal.hpp"
 
@@ -169,11 +170,14 @@ std::string collection_line(const FleetData& fleet, const FleetText& text) {
 
 } // namespace
 
-FleetData load_fleet(const std::filesystem::path& dir, double threshold) {
+FleetData load_fleet(const std::filesystem::path& dir, double threshold, unsigned jobs) {
     FleetData fleet;
-    fleet.folder = fleet::read_fleet_folder(dir, [](const std::filesystem::path& file) {
-        return measure::load_measurement_document(file, measure::Origin::Fleet).json;
-    });
+    fleet.folder = fleet::read_fleet_folder(
+        dir,
+        [](const std::filesystem::path& file) {
+            return measure::load_measurement_document(file, measure::Origin::Fleet).json;
+        },
+        jobs);
     fleet::AnalysisOptions options;
     options.threshold = threshold;
     fleet.analysis = fleet::analyse(fleet.folder, options);
@@ -217,8 +221,8 @@ void write_fleet_pages(const SiteContext& site, const Language& language,
                extra_page(site, language, language.site_dir + "fleet.html", title,
                           templates.render("fleet/page", with_ui(std::move(view), text)),
                           "is_fleet"));
-    // The detail pages (80 at 20,000 nodes) on every core.
-    fleet::parallel_for(pages.size(), [&](std::size_t p) {
+    // The detail pages (80 at 20,000 nodes) on the --jobs threads.
+    parallel::parallel_for(pages.size(), site.options.jobs, [&](std::size_t p) {
         const auto& page = pages[p];
         json groups = json::array();
         for (const auto& [name, rows] : page.groups) {
@@ -227,9 +231,9 @@ void write_fleet_pages(const SiteContext& site, const Language& language,
                                                      host_table_view(fleet, text, rows), text)}});
         }
         json detail = {{"title", page.title},
-                     {"intro", text("intro", {std::to_string(fleet.folder.rows.size()),
-                                              std::to_string(fleet.analysis.types.size())})},
-                     {"groups", std::move(groups)}};
+                       {"intro", text("intro", {std::to_string(fleet.folder.rows.size()),
+                                                std::to_string(fleet.analysis.types.size())})},
+                       {"groups", std::move(groups)}};
         write_file(lang_dir / page.file,
                    extra_page(site, language, language.site_dir + page.file, page.title,
                               templates.render("fleet/detail", with_ui(std::move(detail), text)),

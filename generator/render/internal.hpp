@@ -103,6 +103,14 @@ class LanguageOutputs {
     std::unique_ptr<State> state_;
 };
 
+/// Renders every page (on options.jobs threads) and writes the site into a staging folder beside
+/// options.out_dir: the pages, the special pages, the theme's assets and the book's own files;
+/// then swaps the new site in and writes `manifest` beside it (render/outputs.cpp). Render
+/// warnings are appended to `warnings`, in reading order.
+struct Manifest;
+void write_site(const SiteContext& site, const Manifest& manifest,
+                std::vector<std::string>& warnings);
+
 /// Writes index.html, 404.html, .nojekyll, sitemap.xml and each language's toc.js and
 /// contents.html into `dir` (print.html and search-index.js: LanguageOutputs).
 void write_special_pages(const SiteContext& site, const std::filesystem::path& dir);
