@@ -195,7 +195,7 @@ std::string extra_page(const SiteContext& site, const Language& language, const 
             view[group][key] = base + language.site_dir + file;
         }
     }
-    return site.templates.render("layout", view, &site.shared_view(language.code));
+    return site.templates.render("layout", std::move(view), &site.shared_view(language.code));
 }
 
 std::string print_title(const SiteContext& site, const Language& language) {

@@ -11,6 +11,10 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+namespace kainjow::mustache {
+template <typename string_type> class basic_data;
+} // namespace kainjow::mustache
+
 namespace gpuguide::render {
 
 /// A view model converted once and shared by many renders: what every page of a language has
@@ -50,6 +54,9 @@ class Templates {
     /// `shared` (may be null) answers the names `view` lacks.
     std::string render(const std::string& name, const nlohmann::json& view,
                        const SharedView* shared = nullptr) const;
+    /// The same, taking the view's strings rather than copying them (a page's HTML).
+    std::string render(const std::string& name, nlohmann::json&& view,
+                       const SharedView* shared = nullptr) const;
 
     /// Renders a template given as text (built-in defaults), without partials.
     static std::string render_text(const std::string& text, const nlohmann::json& view,
@@ -61,6 +68,9 @@ class Templates {
     const std::filesystem::path& dir() const { return dir_; }
 
   private:
+    using Data = kainjow::mustache::basic_data<std::string>;
+    std::string render_data(const std::string& name, const Data& data,
+                            const SharedView* shared) const;
     void add(const std::string& name, const theme::File& file);
     void check_partial_names() const; // {{> name}} must name a file in partials/
     void expand_partials();           // fills expanded_
