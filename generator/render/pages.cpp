@@ -123,18 +123,24 @@ std::optional<LinkTargets> rewrite(const markdown::LinkRef& link, const Language
 
 // cmark-gfm numbers footnotes per page (id="fn-1", href="#fnref-1"); print.html holds every page,
 // so its copies get the page prefix that headings get. Only cmark's own attribute spellings match.
-std::string prefix_footnote_ids(std::string html, const std::string& prefix) {
-    constexpr std::pair<std::string_view, std::string_view> kAttributes[] = {
-        {"id=\"fn", "id=\""}, {"href=\"#fn", "href=\"#"}};
-    for (const auto& [attribute, lead] : kAttributes) {
-        std::string replacement(lead);
-        replacement.append(prefix).append("--fn");
-        for (auto at = html.find(attribute); at != std::string::npos;
-             at = html.find(attribute, at + replacement.size())) {
-            html.replace(at, attribute.size(), replacement);
-        }
+std::string prefix_footnote_ids(const std::string& html, const std::string& prefix) {
+    // One pass, appending: replacing in place moved the rest of the page once per footnote, so a
+    // page with thousands of footnotes cost its size times their number (a 12 MB page: 2 s).
+    constexpr std::string_view kId = "id=\"fn", kHref = "href=\"#fn";
+    const std::string id = "id=\"" + prefix + "--fn", href = "href=\"#" + prefix + "--fn";
+    std::string out;
+    out.reserve(html.size() + html.size() / 16);
+    // The two spellings cannot overlap, so each is searched for again only once it is used.
+    std::size_t done = 0, at_id = html.find(kId), at_href = html.find(kHref);
+    while (at_id != std::string::npos || at_href != std::string::npos) {
+        const bool is_id = at_id < at_href;
+        const auto at = is_id ? at_id : at_href;
+        out.append(html, done, at - done).append(is_id ? id : href);
+        done = at + (is_id ? kId : kHref).size();
+        (is_id ? at_id : at_href) = html.find(is_id ? kId : kHref, done);
     }
-    return html;
+    out.append(html, done, std::string::npos);
+    return out;
 }
 
 // A literal `**`/`__` in the page's text: a warning, or (for a book that asks for it in book.toml,
