@@ -147,10 +147,11 @@ def file_system(path):
     return result.stdout.strip() or "unknown"
 
 
-def gpuguide_rows(binary, book, out, pages, suffix="", label=""):
+def gpuguide_rows(binary, book, out, pages, suffix="", label="", templates=None):
     """The cold, warm --force and no-change rebuild rows of one gpuguide binary; `suffix` keeps a
     baseline binary's rows and folders apart from the binary under test's."""
-    gg = [str(binary), "build", "--content", str(book / "content"), "--templates", str(TEMPLATES)]
+    gg = [str(binary), "build", "--content", str(book / "content"), "--templates",
+          str(templates or TEMPLATES)]
     cold_out, warm_out, rebuild_out = (out / f"{name}{suffix}" for name in ("cold", "warm", "rebuild"))
     cold_cache, warm_cache = out / f"cold-cache{suffix}", out / f"warm-cache{suffix}"
     return {
@@ -184,7 +185,8 @@ def book_rows(book, pages, args):
     }
     rows.update(gpuguide_rows(args.gpuguide, book, out, pages))
     if args.baseline:
-        rows.update(gpuguide_rows(args.baseline, book, out, pages, "-baseline", "baseline: "))
+        rows.update(gpuguide_rows(args.baseline, book, out, pages, "-baseline", "baseline: ",
+                                  args.baseline_templates))
     return rows
 
 
@@ -249,6 +251,9 @@ def main():
     parser.add_argument("--no-sidebar-hugo", action="store_true",
                         help="leave out Hugo with a sidebar of every page (its N² output takes "
                              "a minute per run at N = 2,000)")
+    parser.add_argument("--baseline-templates", type=Path,
+                        help="the templates folder the baseline builds with (default: --templates; "
+                             "an older commit's own templates/ compares it as it was released)")
     parser.add_argument("--results", type=Path, help="write the Markdown table here")
     parser.add_argument("--baseline", type=Path,
                         help="another gpuguide binary (e.g. the last release's) timed beside this "
@@ -262,6 +267,8 @@ def main():
     TEMPLATES = args.templates
     if args.baseline:
         args.baseline = args.baseline.resolve()
+    if args.baseline_templates:
+        args.baseline_templates = args.baseline_templates.resolve()
     if args.out:
         args.out.mkdir(parents=True, exist_ok=True)
         args.out = args.out.resolve()
@@ -325,7 +332,8 @@ def main():
               + (f", {vs_hugo_sidebar:.1f}× Hugo with one" if vs_hugo_sidebar else "")
               + f"; CPU s {cpu_vs_hugo:.1f}× | {verdict(vs_hugo >= 5)} |"]
     if args.baseline:
-        checks += ["", f"Against the baseline binary `{args.baseline}`, same book, same rounds "
+        own = f" with the templates of `{args.baseline_templates}`" if args.baseline_templates else ""
+        checks += ["", f"Against the baseline binary `{args.baseline}`{own}, same book, same rounds "
                        "(each ratio the median of the per-round ratios; below 1: this one is "
                        "cheaper):", "",
                    "| row | wall, this / baseline | CPU s, this / baseline | peak RSS MB, this / baseline |",
