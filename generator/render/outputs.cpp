@@ -44,6 +44,31 @@ void skip_page(LanguageOutputs& output, std::size_t page) {
     }
 }
 
+// The pages' errors, each kind joined in reading order: a bug first (it must say so), then bad
+// input, then files that could not be written.
+void throw_page_errors(const std::vector<std::string>& internal_errors,
+                       const std::vector<std::string>& errors,
+                       const std::vector<std::string>& io_errors) {
+    const auto joined = [](const std::vector<std::string>& list) {
+        std::string all;
+        for (const auto& error : list) {
+            if (!error.empty()) {
+                all += (all.empty() ? "" : "\n") + error;
+            }
+        }
+        return all;
+    };
+    if (const auto all = joined(internal_errors); !all.empty()) {
+        throw InternalError("while rendering " + all);
+    }
+    if (const auto all = joined(errors); !all.empty()) {
+        throw InputError(all);
+    }
+    if (const auto all = joined(io_errors); !all.empty()) {
+        throw std::runtime_error(all);
+    }
+}
+
 // Renders and writes every page of every language on `jobs` threads (0: one per core), and each
 // language's print.html and search index as its pages finish, so no rendered page stays in memory.
 // Errors are collected per page and reported together, in reading order, so the message does not
@@ -92,24 +117,7 @@ std::vector<std::string> render_all(const SiteContext& site, const std::filesyst
             skip_page(output, tasks[i].page);
         }
     });
-    const auto joined = [](const std::vector<std::string>& list) {
-        std::string all;
-        for (const auto& error : list) {
-            if (!error.empty()) {
-                all += (all.empty() ? "" : "\n") + error;
-            }
-        }
-        return all;
-    };
-    if (const auto all = joined(internal_errors); !all.empty()) {
-        throw InternalError("while rendering " + all);
-    }
-    if (const auto all = joined(errors); !all.empty()) {
-        throw InputError(all);
-    }
-    if (const auto all = joined(io_errors); !all.empty()) {
-        throw std::runtime_error(all);
-    }
+    throw_page_errors(internal_errors, errors, io_errors);
     for (auto& output : outputs) {
         output->finish();
     }
