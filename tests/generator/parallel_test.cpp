@@ -63,7 +63,7 @@ TEST_CASE("parallel_for finishes every index, then rethrows the lowest index's e
     }
 }
 
-TEST_CASE("--jobs 0 means one thread per core") {
+TEST_CASE("a --jobs of 0 means one thread per core") {
     CHECK(gpuguide::parallel::threads_for(0) >= 1);
     CHECK(gpuguide::parallel::threads_for(0) == std::max(1u, std::thread::hardware_concurrency()));
     CHECK(gpuguide::parallel::threads_for(5) == 5);
