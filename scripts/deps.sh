@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Install what a step needs, and only what is missing. Usage: scripts/deps.sh build|test|bench|bundle
-# Runs as root (or with sudo) on a fresh Debian 12, Debian 13 or Ubuntu 24.04; checked on fresh
+# Install what a step needs, and only what is missing.
+# Usage: scripts/deps.sh build|test|bench|bundle|release|release-debian11
+# Runs as root (or with sudo) on a fresh Debian 12 or Debian 13 (Ubuntu 24.04: expected to work,
+# not tested, as the Pages workflow runs it there); checked on fresh
 # Debian 12 and 13 roots (docs/src/contributing/fresh-install.md). Package names are the same on
 # all three; the one that carries a version (the clang runtime for the fuzzers) is derived from the
 # installed clang.
@@ -21,8 +23,16 @@ build_pkgs=(
 # real one-node Slurm for the fleet tests (scripts/slurm-local.sh: Slurm 22.05 on Debian 12, 24.11
 # on Debian 13).
 test_pkgs=(catch2 clang chromium nodejs npm libxml2-utils python3 fonts-wqy-microhei
-  slurmctld slurmd slurm-client munge)
+  slurmctld slurmd slurm-client munge help2man patchelf dpkg-dev lintian)
 bench_pkgs=(hugo cmark-gfm hyperfine time)
+# Release artifacts (scripts/release.sh): man pages from --help, RPATH editing for the tarball,
+# dpkg-shlibdeps and lintian for the .deb.
+release_tools=(help2man patchelf dpkg-dev lintian xz-utils git)
+# The tarball is built on Debian 11, whose CLI11, nlohmann-json, toml++ and cpp-httplib are
+# missing or too old: scripts/release.d/common.sh takes those, header-only, from Debian 12.
+release_debian11_pkgs=(build-essential cmake ninja-build pkg-config libcmark-gfm-dev
+  libcmark-gfm-extensions-dev libkainjow-mustache-dev libyaml-cpp-dev libopenblas-dev
+  libkf5syntaxhighlighting-dev gfortran help2man patchelf xz-utils git ca-certificates)
 # The probe bundle: the probes alone, linked with static archives (libopenblas.a is in
 # libopenblas-dev; gfortran brings libgfortran.a). Debian 11 has no CLI11 and an nlohmann-json
 # older than the probes use: scripts/probe-bundle.sh takes both, header-only, from Debian 12.
@@ -37,7 +47,9 @@ case $step in
   test) wanted=("${build_pkgs[@]}" "${test_pkgs[@]}") ;;
   bench) wanted=("${build_pkgs[@]}" "${bench_pkgs[@]}") ;;
   bundle) wanted=("${bundle_pkgs[@]}") ;;
-  *) echo "usage: $0 build|test|bench|bundle" >&2; exit 2 ;;
+  release) wanted=("${build_pkgs[@]}" "${release_tools[@]}") ;;
+  release-debian11) wanted=("${release_debian11_pkgs[@]}") ;;
+  *) echo "usage: $0 build|test|bench|bundle|release|release-debian11" >&2; exit 2 ;;
 esac
 
 sudo=""

@@ -131,9 +131,15 @@ if commit=$(git rev-parse HEAD 2>/dev/null); then
 else
   commit="unknown (not a git checkout)"
 fi
+version=$(sed -n 's/^project(gpuguide VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)
+# The same commit makes the same archive: file times and the MANIFEST's date are the commit's.
+if [[ -z ${SOURCE_DATE_EPOCH:-} ]]; then
+  SOURCE_DATE_EPOCH=$(git log -1 --format=%ct 2>/dev/null || date +%s)
+fi
 {
+  echo "version: $version"
   echo "commit: $commit"
-  echo "built: $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(. /etc/os-release && echo "$PRETTY_NAME")"
+  echo "built: $(date -u -d "@$SOURCE_DATE_EPOCH" +%Y-%m-%dT%H:%M:%SZ) (the commit's time) on $(. /etc/os-release && echo "$PRETTY_NAME")"
   echo "compilers: $(c++ --version | head -1); nvcc $(for i in "${order[@]}"; do printf '%s ' "${releases[$i]}"; done)"
   echo "gpu code: SASS sm_80 sm_89 sm_90, PTX compute_90 (every build)"
   echo "builds:"
@@ -147,8 +153,12 @@ sed -e "s/@GLIBC@/$glibc/" -e "s/@DRIVERS@/$drivers/" \
   -e "s/@BUILDS@/$names/" \
   scripts/probe-bundle.d/README.txt >"$stage/README.txt"
 
-mkdir -p "$out"
-tar -C "$out" --owner=0 --group=0 -cJf "$out/$name.tar.xz.tmp" "$name"
-mv "$out/$name.tar.xz.tmp" "$out/$name.tar.xz"
+cp LICENSE "$stage/LICENSE"
+(
+  source scripts/release.d/common.sh
+  third_party_notices "$stage/no-such-lib" 1 "${probe_packages[@]}" >"$stage/THIRD-PARTY-NOTICES.txt"
+  mkdir -p "$out"
+  reproducible_tar "$out" "$name" "$out/$name.tar.xz"
+)
 echo "probe-bundle: $out/$name.tar.xz ($(du -h "$out/$name.tar.xz" | cut -f1); unpacked" \
   "$(du -sh "$stage" | cut -f1)); builds: $names; needs $glibc"

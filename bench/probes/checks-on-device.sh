@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The checks of the probes' tests and release binaries that need a GPU host, in one go, from the
-# kit that scripts/device-kit.sh built (a Release build without GPUGUIDE_TEST_HOOKS):
+# kit that scripts/device-kit.sh built (release programs without GPUGUIDE_TEST_HOOKS, and
+# probe_tests with a gpuguide-probe of its own that has them):
 #
 #   bash bench/probes/checks-on-device.sh
 #
 #   1. on-device.sh env test: the kit's libraries and programs, then probe_tests "[gpu]";
 #   2. probe_tests "[.may-skip]": the tests whose precondition depends on the host; on a GPU host
-#      the no-GPU cases and the fault-injection cases (no hooks in this build) must report
-#      skipped, the cuBLAS case must pass; none may fail;
+#      the no-GPU cases must report skipped, and the fault-injection and cuBLAS cases pass (the
+#      kit's probe_tests starts its test-hook gpuguide-probe); none may fail;
 #   3. the release gpuguide-probe with both test-hook variables set to faults that would crash,
 #      hang and hide cuBLAS in a test build: it must ignore them and measure every probe (one GPU:
 #      gpu.multi skipped).

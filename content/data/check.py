@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Validate the catalogue data files in content/data/ (schema:
-docs/src/design/content-model.md, "Data files").
+docs/src/reference/summary.md, "Catalogue data files").
 
 usage: python3 content/data/check.py [FILE.json ...]   (default: every *.json beside this script)
 Checks: valid UTF-8 JSON; title {en, zh}; as_of; key; columns with en/zh headers; unique keys;
@@ -85,6 +85,9 @@ def check(path):
 def main(argv):
     here = pathlib.Path(__file__).resolve().parent
     files = [pathlib.Path(a) for a in argv[1:]] or sorted(here.glob("*.json"))
+    if not files:  # nothing checked is not a pass
+        print(f"check.py: no catalogue file (*.json) in {here}", file=sys.stderr)
+        return 1
     errs = []
     for f in files:
         e = check(f)

@@ -23,7 +23,8 @@ detail::PlotOutput plot(const ChartSpec& spec, const Strings& strings) {
     return detail::plot_bar(spec, strings);
 }
 
-const char* kind_name(Kind kind) {
+// The chart-TYPE class of a chart of this type.
+const char* chart_class(Kind kind) {
     switch (kind) {
     case Kind::Bar:
         return "bar";
@@ -75,7 +76,7 @@ std::string render_figure(const ChartSpec& spec, const Strings& strings) {
     std::string html;
     html.reserve(output.body.size() + 2048);
     // The caption comes first: html-validate wants <figcaption> as the first or last child.
-    html += "<figure class=\"chart chart-" + std::string(kind_name(spec.kind)) + "\" id=\"" + id +
+    html += "<figure class=\"chart chart-" + std::string(chart_class(spec.kind)) + "\" id=\"" + id +
             "\">\n<figcaption>" + escape_markup(title) + "</figcaption>\n";
     html += "<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-labelledby=\"" + id +
             "-title " + id + "-desc\" viewBox=\"0 0 " + width + ' ' + height + "\" width=\"" +

@@ -1,26 +1,21 @@
 #include "charts/text.hpp"
 
 #include "text/utf8.hpp"
+#include "text/width.hpp"
 
 #include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 
 namespace gpuguide::charts::detail {
 namespace {
 
-bool is_wide(char32_t c) {
-    return (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0xA4CF) ||
-           (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF) ||
-           (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF00 && c <= 0xFF60) ||
-           (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x20000 && c <= 0x3FFFD);
-}
-
 /// Width in em of a decoded character (`length` 0: an invalid byte, drawn as U+FFFD).
 double char_ems(std::size_t length, char32_t c) {
-    return (length != 0 && is_wide(c)) ? 1.0 : 0.6;
+    return (length != 0 && gpuguide::text::is_east_asian_wide(c)) ? 1.0 : 0.6;
 }
 
 std::string strip_trailing_zeros(std::string text) {
@@ -36,12 +31,20 @@ std::string strip_trailing_zeros(std::string text) {
     return text == "-0" ? "0" : text;
 }
 
-/// Fixed-point text without locale (std::to_chars never uses one).
+/// Fixed-point text without locale (std::to_chars never uses one; the fallback for a libstdc++
+/// without floating-point to_chars, GCC 10's on Debian 11, is printf in the "C" locale that
+/// gpuguide never changes).
 std::string to_fixed(double value, int decimals) {
     std::array<char, 400> buffer{};
+#if defined(__cpp_lib_to_chars)
     const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value,
                                       std::chars_format::fixed, decimals);
     return std::string(buffer.data(), result.ptr);
+#else
+    const int length = std::snprintf(buffer.data(), buffer.size(), "%.*f", decimals, value);
+    const int written = std::clamp(length, 0, static_cast<int>(buffer.size()) - 1);
+    return std::string(buffer.data(), static_cast<std::size_t>(written));
+#endif
 }
 
 int floor_log10(double magnitude) {

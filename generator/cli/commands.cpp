@@ -141,12 +141,19 @@ int run_init(const std::filesystem::path& dir) {
 int run_check(const BuildArgs& args, const std::string& site_dir, bool above_root_ok) {
     std::filesystem::path site = site_dir;
     std::filesystem::path temporary;
+    if (!site.empty() && args.out_given) {
+        throw InputError("gpuguide check: --site and --out together; give --site DIR to check a "
+                         "built site, or --out DIR to build the book into DIR and check it");
+    }
     if (site.empty()) {
+        // Build first: into --out when given (the site is kept), else into a temporary folder.
         auto options = finish_options(args);
-        temporary = std::filesystem::temp_directory_path() /
-                    ("gpuguide-check-" + std::to_string(::getpid()));
-        options.out_dir = temporary / "site";
-        std::filesystem::create_directories(temporary);
+        if (!args.out_given) {
+            temporary = std::filesystem::temp_directory_path() /
+                        ("gpuguide-check-" + std::to_string(::getpid()));
+            options.out_dir = temporary / "site";
+            std::filesystem::create_directories(temporary);
+        }
         render::build_site(options);
         site = options.out_dir;
     } else if (!std::filesystem::is_directory(site)) {

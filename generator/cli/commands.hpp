@@ -11,7 +11,7 @@ namespace gpuguide::cli {
 struct BuildArgs {
     render::BuildOptions options;
     std::string langs;                   ///< "en,zh"
-    std::string fleet_threshold = "3.5"; ///< as given; read by generator/numbers
+    std::string fleet_threshold = "3.5"; ///< as given; read by lib/numbers
     bool quiet = false;
     bool content_given = false, templates_given = false, out_given = false;
 };
@@ -33,7 +33,7 @@ int run_serve(const BuildArgs& args, int port);
 /// `overwrite`) and says which, and how a build picks them up.
 int run_theme(const std::string& dir, bool overwrite);
 
-/// `gpuguide fleet`: the options as given; the numbers still text, read by generator/numbers.
+/// `gpuguide fleet`: the options as given; the numbers still text, read by lib/numbers.
 struct FleetArgs {
     fleet::FleetOptions options;
     std::string wait_timeout = "3600";

@@ -2,6 +2,7 @@
 // internal error says so and exits 70 (load/error.hpp).
 #include "cli/commands.hpp"
 #include "load/error.hpp"
+#include "version.hpp"
 
 #include <CLI/CLI.hpp>
 #include <iostream>
@@ -97,8 +98,15 @@ CLI::App* add_fleet_command(CLI::App& app, gpuguide::cli::FleetArgs& fleet_args,
 } // namespace
 
 int main(int argc, char** argv) {
-    CLI::App app{"gpuguide: builds the GPU Guide from content/ and templates/ into a static site"};
+    CLI::App app{
+        "gpuguide: builds a book into a static site, with figures measured by gpuguide-probe "
+        "on the machine that builds it. Two kinds of book: an mdBook book (run it in "
+        "the folder of book.toml: src/SUMMARY.md and the pages) or a folder of language "
+        "folders such as the GPU Guide's content/ (--content DIR: en/SUMMARY.md, "
+        "zh/SUMMARY.md, ...)"};
     app.require_subcommand(1);
+    app.set_version_flag("--version", gpuguide::version::text("gpuguide"),
+                         "print the version, the commit and what is built in");
     gpuguide::cli::BuildArgs args;
 
     auto* build = app.add_subcommand("build", "build the site into --out (default site/)");
@@ -109,7 +117,8 @@ int main(int argc, char** argv) {
         "check",
         "check that every internal link, anchor and image of a site resolves, and no id repeats");
     check->add_option("--site", site_dir,
-                      "built site to check (default: build into a temporary folder first)");
+                      "built site to check (default: build the book first, into --out if given, "
+                      "else into a temporary folder)");
     bool above_root_ok = false;
     check->add_flag("--above-root-ok", above_root_ok,
                     "links climbing above the site's root (to sibling sites on the same server, "

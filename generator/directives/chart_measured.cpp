@@ -26,16 +26,19 @@ const std::string& ChartBuilder::chart_host() {
                 if (!node.IsMap()) {
                     continue; // reported where the series is read, with its line
                 }
-                const auto host = node["host"] ? node["host"].Scalar() : "this";
+                const auto host = node["host"] ? node["host"].Scalar() : kThisHost;
                 for (const char* key : {"value", "points"}) {
-                    if (host == "this" && node[key] && node[key].IsScalar()) {
+                    if (measure::is_host_word(host, measure::HostWord::This) && node[key] &&
+                        node[key].IsScalar()) {
                         keys.insert(split_probe_path(node[key].Scalar()).probe);
                     }
                 }
             }
         }
-        const std::string word = body.text_or(root, "host", "this");
-        host_ = word == "this" ? context.store.unit_host(word, keys) : word;
+        const std::string word = body.text_or(root, "host", kThisHost);
+        host_ = measure::is_host_word(word, measure::HostWord::This)
+                    ? context.store.unit_host(word, keys)
+                    : word;
         // Asked of this machine, answered by the reference: this build has no GPU figures.
         missing.no_gpu_here = missing.no_gpu_here || *host_ != word;
     }
@@ -43,8 +46,8 @@ const std::string& ChartBuilder::chart_host() {
 }
 
 std::string ChartBuilder::host_of(const YAML::Node& node) {
-    const std::string word = node["host"] ? body.text(node, "host") : "this";
-    return word == "this" ? chart_host() : word;
+    const std::string word = node["host"] ? body.text(node, "host") : kThisHost;
+    return measure::is_host_word(word, measure::HostWord::This) ? chart_host() : word;
 }
 
 // A measured number through the store, in the axis' unit when the axis names one (a CPU's

@@ -222,7 +222,7 @@ class Evaluator {
     }
 
     std::string input_kind(const measure::ProbeResult& result) const {
-        switch (measure::source_kind(result)) {
+        switch (measure::figure_kind(result)) {
         case measure::FigureKind::Measured:
             return context_.ui.text("input_measured");
         case measure::FigureKind::Fleet:

@@ -2,6 +2,7 @@
 // that host's measured figures; a host column with no figure at all collapses like gg-table's.
 #include "directives/estimate.hpp"
 #include "markdown/markdown.hpp"
+#include "measure/figure.hpp"
 
 #include <algorithm>
 #include <set>
@@ -149,7 +150,7 @@ std::vector<TableHost> table_hosts(const Body& body, const Context& context,
     const auto& root = body.root();
     const char* key = root["hosts"] ? "hosts" : "host";
     std::vector<TableHost> hosts;
-    for (const auto& word : body.words(root, key, {"this"})) {
+    for (const auto& word : body.words(root, key, {kThisHost})) {
         try {
             for (const auto& host : context.store.expand_hosts(word)) {
                 const auto named = context.store.unit_host(host, keys);
@@ -241,7 +242,7 @@ Columns evaluate_columns(const Body& body, const Context& context,
             };
             if (repeats(h) && estimate_reads_figures(estimates[e], rows, host, body, context)) {
                 out.missing.no_gpu_here = true;
-                out.missing_labels.push_back(label("this"));
+                out.missing_labels.push_back(label(kThisHost));
                 continue;
             }
             Column column{estimates[e].label, e, host, {}, false};
@@ -297,7 +298,7 @@ std::pair<json, std::vector<std::string>> sources_of(const Columns& columns,
     for (const auto c : columns.shown) {
         for (const auto& cell : columns.all[c].cells) {
             for (const auto& source : cell.estimated.sources) {
-                const json note{{"kind", measure::provenance_kind(source)},
+                const json note{{"kind", measure::kind_name(measure::figure_kind(source))},
                                 {"text", measure::provenance_text(source, context.ui)}};
                 if (std::find(notes.begin(), notes.end(), note) == notes.end()) {
                     notes.push_back(note);
@@ -325,7 +326,7 @@ BlockHtml estimate_table(const Body& body, const Context& context) {
     const auto columns = evaluate_columns(body, context, estimates, rows, hosts);
     // One host that is not this machine: the caption says whose figures these are.
     std::string caption = body.text_or(root, "caption", "");
-    if (hosts.size() == 1 && hosts.front().host != "this") {
+    if (hosts.size() == 1 && !measure::is_host_word(hosts.front().host, measure::HostWord::This)) {
         const auto whose =
             context.store.host_label(hosts.front().host, measure::HostPart::Machine, context.ui);
         caption =
@@ -365,7 +366,7 @@ BlockHtml estimate_table(const Body& body, const Context& context) {
               {"columns", std::move(header)},
               {"rows", std::move(view_rows)},
               {"measured", measured},
-              {"missing", columns.missing.table_text(title, columns.missing_labels, context)},
+              {"missing", columns.missing.table_text(title, columns.missing_labels, {}, context)},
               {"notes", std::move(notes)},
               {"table", table}};
     return {context.render_table("measured-table", view), table && measured};

@@ -83,7 +83,8 @@ void resolve_host_units(markdown::Document& document, const Context& context) {
         if (event != CMARK_EVENT_ENTER) {
             continue;
         }
-        if (auto span = host_span(cmark_iter_get_node(iter)); span && span->parts.host == "this") {
+        if (auto span = host_span(cmark_iter_get_node(iter));
+            span && measure::is_host_word(span->parts.host, measure::HostWord::This)) {
             // The block holding the span (paragraph, heading, table cell) is the unit, also for
             // spans inside emphasis or links.
             cmark_node* container = cmark_node_parent(span->node);
@@ -104,8 +105,8 @@ void resolve_host_units(markdown::Document& document, const Context& context) {
         for (const auto& span : spans) {
             add_keys(span, keys);
         }
-        const std::string host = context.store.unit_host("this", keys);
-        if (host == "this") {
+        const std::string host = context.store.unit_host(kThisHost, keys);
+        if (measure::is_host_word(host, measure::HostWord::This)) {
             continue;
         }
         for (const auto& span : spans) {

@@ -24,7 +24,7 @@ InlineHtml provenance_value(const std::string& host, const std::string& pointer,
         const auto result = context.store.probe(host, "gpu.specs");
         const auto& document = result.document->json;
         const nlohmann::json::json_pointer path("/provenance" + pointer);
-        if (context.store.validating() && host == "this") {
+        if (context.store.validating() && measure::is_host_word(host, measure::HostWord::This)) {
             return {"",   "",    "",
                     true, false, ""}; // this machine's provenance is known once measured
         }
@@ -35,7 +35,7 @@ InlineHtml provenance_value(const std::string& host, const std::string& pointer,
         }
         const auto& field = document.at(path);
         const auto text = measure::format_value(field, context.ui).text;
-        return {"<strong class=\"" + std::string(measure::kind_name(measure::source_kind(result))) +
+        return {"<strong class=\"" + std::string(measure::kind_name(measure::figure_kind(result))) +
                     "\" title=\"" + escape_html(measure::provenance_text(result, context.ui)) +
                     "\">",
                 text,
@@ -139,7 +139,7 @@ HostAndRest split_host(const std::string& spec) {
     // or after a space, belongs to the rest.
     const auto colon = spec.find(':');
     if (colon == std::string::npos || spec.find_first_of("{ [(", 0) < colon) {
-        return {"this", spec};
+        return {kThisHost, spec};
     }
     return {spec.substr(0, colon), spec.substr(colon + 1)};
 }

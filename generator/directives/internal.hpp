@@ -8,6 +8,10 @@
 
 namespace gpuguide::directives {
 
+/// The host words `this` and `reference` as directives pass them to the store.
+inline const std::string kThisHost{measure::host_word(measure::HostWord::This)};
+inline const std::string kReferenceHost{measure::host_word(measure::HostWord::Reference)};
+
 /// Output of one block directive.
 struct BlockHtml {
     std::string html;
@@ -82,10 +86,12 @@ struct MissingFigures {
     std::string html(const std::string& what, const Context& context) const;
     /// The line's text: WHAT, why, how.
     std::string text(const std::string& what, const Context& context) const;
-    /// The line's text for a table whose host columns `hosts` (labels) have no figures: WHAT is
-    /// "A and B", or "TITLE for A and B" when the table has a title; "" when `hosts` is empty.
+    /// The line's text for a table whose host columns `hosts` (their labels: "This machine")
+    /// have no figures: WHAT is "A and B", or with a title strings.json's `figures_of`, which
+    /// may name the hosts by their labels ({1}) or as prose does mid-sentence ({2}, `phrases`:
+    /// "STREAM for this machine"; empty: the labels); "" when `hosts` is empty.
     std::string table_text(const std::string& title, const std::vector<std::string>& hosts,
-                           const Context& context) const;
+                           const std::vector<std::string>& phrases, const Context& context) const;
 };
 
 /// Provenance notes, one per distinct source, in order of first use.

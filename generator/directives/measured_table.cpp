@@ -116,9 +116,11 @@ Cell share_cell(const Body& body, const YAML::Node& row, const MeasuredValue& fo
 std::vector<Column> host_form_columns(const Body& body, const Context& context) {
     std::vector<Column> columns;
     for (const auto& word :
-         body.words(body.root(), body.root()["hosts"] ? "hosts" : "host", {"this"})) {
+         body.words(body.root(), body.root()["hosts"] ? "hosts" : "host", {kThisHost})) {
         for (const auto& host : context.store.expand_hosts(word)) {
-            columns.push_back({.host = host});
+            Column column; // not `{.host = host}`: GCC 12 warns of the members left out
+            column.host = host;
+            columns.push_back(std::move(column));
         }
     }
     return columns;
@@ -190,7 +192,7 @@ void name_hosts(const Body& body, const Context& context, std::vector<Column>& c
     std::set<std::string> keys;
     for (const auto& column : columns) {
         for (const auto& row : body.list(body.root(), "rows")) {
-            if (column.host == "this") {
+            if (measure::is_host_word(column.host, measure::HostWord::This)) {
                 if (const auto path = row_path(body, row, column, table_probe);
                     !path.probe.empty()) {
                     keys.insert(path.probe);
@@ -201,18 +203,18 @@ void name_hosts(const Body& body, const Context& context, std::vector<Column>& c
             }
         }
     }
-    const auto host = context.store.unit_host("this", keys);
+    const auto host = context.store.unit_host(kThisHost, keys);
     for (auto& column : columns) {
         if (column.record != nullptr) {
             column.kind = "record";
             continue;
         }
-        const auto part = column.device == "cpu"   ? measure::HostPart::Cpu
-                          : column.device == "gpu" ? measure::HostPart::Gpu
-                                                   : measure::HostPart::Machine;
-        if (column.host == "this" && host != "this") {
-            column.asked_label =
-                column.labelled ? column.label : context.store.host_label("this", part, context.ui);
+        const auto part = host_part(column);
+        if (measure::is_host_word(column.host, measure::HostWord::This) &&
+            !measure::is_host_word(host, measure::HostWord::This)) {
+            column.asked_label = column.labelled
+                                     ? column.label
+                                     : context.store.host_label(kThisHost, part, context.ui);
             column.host = host;
             column.stands_in = true;
         }
@@ -377,7 +379,8 @@ BlockHtml measured_table(const Body& body, const Context& context) {
               {"columns", std::move(header)},
               {"rows", rows},
               {"measured", measured},
-              {"missing", layout.missing.table_text(title, layout.missing_labels, context)},
+              {"missing", layout.missing.table_text(title, layout.missing_labels,
+                                                    layout.missing_phrases, context)},
               {"notes", std::move(notes)},
               {"table", table}};
     return {context.render_table("measured-table", view), measured};
@@ -386,7 +389,7 @@ BlockHtml measured_table(const Body& body, const Context& context) {
 BlockHtml provenance(const Body& body, const Context& context) {
     const auto& root = body.root();
     body.allow_only(root, {"host", "probe"});
-    const auto host = body.text_or(root, "host", "this");
+    const auto host = body.text_or(root, "host", kThisHost);
     const auto found = lookup(body, root["probe"] ? root["probe"] : root, context, host,
                               {body.text_or(root, "probe", "gpu.specs"), ""});
     return {measure::provenance_html(found.result, context.ui), true};

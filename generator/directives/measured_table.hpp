@@ -48,7 +48,15 @@ struct Layout {
     std::vector<int> shown;
     MissingFigures missing;
     std::vector<std::string> missing_labels;
+    std::vector<std::string> missing_phrases; ///< the same hosts as prose names them
 };
+
+/// The part of its host a host column shows: the machine, or its CPU or GPU (`device`).
+inline measure::HostPart host_part(const Column& column) {
+    return column.device == "cpu"   ? measure::HostPart::Cpu
+           : column.device == "gpu" ? measure::HostPart::Gpu
+                                    : measure::HostPart::Machine;
+}
 
 /// Which columns stay: `stand_in_figures` says whether the table's datasheet record has a figure
 /// to put where an unmeasured reference column collapses.

@@ -11,7 +11,7 @@ Layout choose_columns(const std::vector<Column>& columns, const Grid& grid, bool
                       const Context& context) {
     const measure::HostDocument* reference = nullptr;
     try {
-        reference = context.store.document("reference");
+        reference = context.store.document(kReferenceHost);
     } catch (const measure::LookupError&) {
     }
     const auto same_host = [&](const std::string& a, const std::string& b) {
@@ -47,6 +47,13 @@ Layout choose_columns(const std::vector<Column>& columns, const Grid& grid, bool
         layout.missing.no_gpu_here = layout.missing.no_gpu_here || columns[c].stands_in;
         layout.missing_labels.push_back(columns[c].stands_in ? columns[c].asked_label
                                                              : columns[c].label);
+        // Mid-sentence ("STREAM for this machine"): an author's label as given, else how prose
+        // names the host.
+        layout.missing_phrases.push_back(
+            columns[c].labelled
+                ? columns[c].label
+                : context.store.host_phrase(columns[c].stands_in ? kThisHost : columns[c].host,
+                                            host_part(columns[c]), context.ui));
         if (from_reference && !repeats && stand_in_figures &&
             std::find(layout.shown.begin(), layout.shown.end(), -1) == layout.shown.end()) {
             layout.shown.push_back(-1);
@@ -70,7 +77,7 @@ json table_notes(const Layout& layout, const Grid& grid, const Context& context)
             }
             const auto& cell = row[c];
             if (cell.result) {
-                add({{"kind", measure::provenance_kind(*cell.result)},
+                add({{"kind", measure::kind_name(measure::figure_kind(*cell.result))},
                      {"text", measure::provenance_text(*cell.result, context.ui)}});
             }
             const auto title = cell.view["title"].get<std::string>();

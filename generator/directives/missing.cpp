@@ -47,13 +47,18 @@ std::string MissingFigures::text(const std::string& what, const Context& context
 
 std::string MissingFigures::table_text(const std::string& title,
                                        const std::vector<std::string>& hosts,
+                                       const std::vector<std::string>& phrases,
                                        const Context& context) const {
     if (hosts.empty()) {
         return "";
     }
-    const auto who = ui::join_words(hosts, ", ", context.ui.text("missing_and"));
-    return text(title.empty() ? who : ui::fill(context.ui.text("figures_of"), {title, who}),
-                context);
+    const auto and_word = context.ui.text("missing_and");
+    const auto who = ui::join_words(hosts, ", ", and_word);
+    if (title.empty()) { // the hosts open the sentence: their labels, capitalised
+        return text(who, context);
+    }
+    const auto in_prose = phrases.empty() ? who : ui::join_words(phrases, ", ", and_word);
+    return text(ui::fill(context.ui.text("figures_of"), {title, who, in_prose}), context);
 }
 
 } // namespace gpuguide::directives

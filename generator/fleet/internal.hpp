@@ -1,10 +1,16 @@
 #pragma once
-// Shared between submit.cpp (choosing nodes, submitting) and fleet.cpp (waiting, collecting).
+// Shared between submit.cpp (choosing nodes, submitting), wait.cpp (waiting) and fleet.cpp
+// (collecting).
 #include "fleet/fleet.hpp"
 #include "fleet/process.hpp"
 #include "fleet/slurm.hpp"
 
+#include <atomic>
 #include <filesystem>
+#include <iosfwd>
+#include <map>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -57,5 +63,18 @@ Plan load_plan(const std::filesystem::path& work, const std::string& job);
 /// WORK/JOB_I.json (the document) and WORK/JOB_I.out (the task's stdout and stderr).
 std::filesystem::path task_file(const std::filesystem::path& work, const std::string& job,
                                 std::size_t index, const char* extension);
+
+// What a wait ends with: every task's last state, and the faults it reported itself (cancelled
+// after --wait-timeout, sbcast failed), whose tasks are in `reported`.
+struct WaitResult {
+    std::map<int, TaskState> tasks;
+    std::set<int> reported;
+};
+
+/// Waits until every task of `plan` has ended, printing each change to `log`; sbcast refusals and
+/// tasks cancelled after --wait-timeout go into `faults`. nullopt when `stop` was set.
+std::optional<WaitResult> wait_for(const Plan& plan, const FleetOptions& options,
+                                   const std::filesystem::path& work, const std::atomic<bool>& stop,
+                                   std::vector<Fault>& faults, std::ostream& log);
 
 } // namespace gpuguide::fleet::detail

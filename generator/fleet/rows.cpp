@@ -15,39 +15,11 @@ using nlohmann::json;
 constexpr const char* kIndexFormat = "gpuguide-fleet-rows";
 constexpr int kIndexVersion = 1;
 
-std::string text_at(const json& document, const char* pointer) {
-    const json::json_pointer path(pointer);
-    if (document.contains(path) && document.at(path).is_string()) {
-        return document.at(path).get<std::string>();
-    }
-    return "";
-}
+using measure::text_at;
 
-const json* child(const json* node, const std::string& key) {
-    if (node == nullptr) {
-        return nullptr;
-    }
-    if (node->is_object()) {
-        const auto found = node->find(key);
-        return found == node->end() ? nullptr : &*found;
-    }
-    if (node->is_array() && !key.empty() &&
-        key.find_first_not_of("0123456789") == std::string::npos && key.size() < 6) {
-        const auto index = std::stoul(key);
-        return index < node->size() ? &(*node)[index] : nullptr;
-    }
-    return nullptr;
-}
-
-// The value at `pointer` (without "*") below `node`.
+// The value at `pointer` below `node` (null for a null node).
 const json* at(const json* node, const std::string& pointer) {
-    std::size_t start = 1;
-    while (node != nullptr && start <= pointer.size()) {
-        const auto end = std::min(pointer.find('/', start), pointer.size());
-        node = child(node, pointer.substr(start, end - start));
-        start = end + 1;
-    }
-    return node;
+    return node == nullptr ? nullptr : measure::value_at(*node, pointer);
 }
 
 const json* ok_result(const json& document, const char* probe) {
@@ -55,7 +27,7 @@ const json* ok_result(const json& document, const char* probe) {
     if (entry == nullptr || !entry->is_object() || entry->value("status", "") != "ok") {
         return nullptr;
     }
-    return child(entry, "result");
+    return at(entry, "/result");
 }
 
 // The headline's value on one GPU (or the CPU), in the headline's unit.
@@ -97,7 +69,7 @@ std::optional<Figure> figure_of(const json& document, const Headline& headline) 
         worst = Figure{*value, gpu, std::nullopt};
         if (*headline.peak != '\0' && specs != nullptr) {
             const auto peak =
-                value_in(at(child(specs, std::to_string(i)), headline.peak), headline);
+                value_in(at(specs, "/" + std::to_string(i) + headline.peak), headline);
             if (peak && *peak > 0) {
                 worst->share = *value / *peak;
             }
@@ -156,9 +128,8 @@ HostRow row_of(const json& document, const std::string& file) {
     if (row.host.empty()) {
         row.host = std::filesystem::path(file).stem().string(); // as the store names it
     }
-    const json::json_pointer gpus_path("/provenance/gpus");
-    if (document.contains(gpus_path) && document.at(gpus_path).is_array()) {
-        const auto& gpus = document.at(gpus_path);
+    if (const auto* found = at(&document, "/provenance/gpus"); found && found->is_array()) {
+        const auto& gpus = *found;
         row.gpus = static_cast<int>(gpus.size());
         if (!gpus.empty() && gpus.front().is_object()) {
             row.gpu_model = gpus.front().value("name", std::string("?"));
@@ -171,7 +142,7 @@ HostRow row_of(const json& document, const std::string& file) {
     row.date = text_at(document, "/provenance/date");
     row.probe_version = text_at(document, "/provenance/probe_version");
     gpu_settings(document, row);
-    if (const auto* probes = child(&document, "probes"); probes && probes->is_object()) {
+    if (const auto* probes = at(&document, "/probes"); probes && probes->is_object()) {
         for (const auto& [key, entry] : probes->items()) {
             if (entry.is_object() && entry.value("status", "") == "failed") {
                 row.failed.push_back(key);

@@ -237,4 +237,31 @@ bool safe_host_name(std::string_view name) {
     return true;
 }
 
+void PhaseCounts::add(Phase phase) {
+    switch (phase) {
+    case Phase::Pending:
+        ++pending;
+        break;
+    case Phase::Running:
+        ++running;
+        break;
+    case Phase::Done:
+        ++done;
+        break;
+    case Phase::Failed:
+        ++failed;
+        break;
+    }
+}
+
+std::string PhaseCounts::text() const {
+    return std::to_string(pending) + " pending, " + std::to_string(running) + " running, " +
+           std::to_string(done) + " done, " + std::to_string(failed) + " failed";
+}
+
+bool PollState::missing_too_long(std::size_t listed, std::size_t asked) {
+    forgotten_polls = listed < asked ? forgotten_polls + 1 : 0;
+    return forgotten_polls >= 3;
+}
+
 } // namespace gpuguide::fleet

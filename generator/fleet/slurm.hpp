@@ -5,6 +5,7 @@
 /// parsers are plain functions of the text, so the tests feed them both versions' output.
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -53,6 +54,28 @@ struct TaskState {
     std::string node;      ///< where it ran ("" while pending)
     std::string exit_code; ///< "1:0" from sacct; "" from squeue
     Phase phase() const;
+};
+
+/// How many tasks are in each phase, for the progress line.
+struct PhaseCounts {
+    int pending = 0, running = 0, done = 0, failed = 0;
+    void add(Phase phase);
+    /// "2 pending, 1 running, 5 done, 0 failed"
+    std::string text() const;
+};
+
+/// What `gpuguide fleet` keeps from one poll of Slurm to the next.
+struct PollState {
+    std::map<int, std::string> shown; ///< each task's status line as last printed
+    std::set<int> sent;               ///< --sbcast: tasks that have their copy of the probe
+    std::string last_counts;          ///< the progress line as last printed
+    int forgotten_polls = 0;          ///< answered polls in a row that listed too few tasks
+
+    /// Records an answered poll that listed `listed` of the `asked` tasks. True once tasks have
+    /// been missing from three such polls in a row: they ended long ago (MinJobAge passed) on a
+    /// cluster without accounting, and their documents decide. A poll that lists every task
+    /// starts the count again.
+    bool missing_too_long(std::size_t listed, std::size_t asked);
 };
 
 /// `squeue --noheader --states=all --jobs=JOB --format=` + this.

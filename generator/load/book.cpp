@@ -142,6 +142,7 @@ Book load_book(const std::filesystem::path& content_dir,
     if (const auto toml = content_dir / "book.toml"; std::filesystem::is_regular_file(toml)) {
         auto settings = load_language_folders_toml(toml);
         book.literal_emphasis = settings.literal_emphasis;
+        book.east_asian_line_breaks = settings.east_asian_line_breaks;
         book.warnings = std::move(settings.warnings);
     }
     std::set<std::string> codes;
@@ -175,6 +176,7 @@ Book load_mdbook_project(const BookConfig& config) {
     book.content_dir = config.root;
     book.config = config;
     book.literal_emphasis = config.literal_emphasis;
+    book.east_asian_line_breaks = config.east_asian_line_breaks;
     const auto src = config.root / config.src;
     if (!std::filesystem::is_regular_file(src / "SUMMARY.md")) {
         fail_at(config.root / "book.toml", 0,

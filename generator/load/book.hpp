@@ -75,6 +75,9 @@ struct Book {
     /// Literal `**`/`__` in a page: book.toml's [output.html.gpuguide] literal-emphasis (a
     /// folder of language folders may have a book.toml for this table alone).
     EmphasisCheck literal_emphasis = EmphasisCheck::Warn;
+    /// Soft line breaks in Chinese and Japanese text removed: book.toml's
+    /// [output.html.gpuguide] east-asian-line-breaks (either kind of book).
+    bool east_asian_line_breaks = true;
     std::vector<std::string> warnings;    ///< "book.toml:LINE: warning: ..." from loading
     std::vector<Language> languages;      ///< sorted by code
     std::map<std::string, DataFile> data; ///< by file stem ("gpus")

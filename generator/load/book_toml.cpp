@@ -97,6 +97,16 @@ void read_gpuguide_table(Reader& read, BookConfig& config, const toml::node& nod
                                           "\"reference-h200\"), or remove the key");
                      }
                  }},
+                {"license",
+                 [&](const toml::node& value) { config.license = read.text(value, "license"); }},
+                {"license-url",
+                 [&](const toml::node& value) {
+                     config.license_url = read.text(value, "license-url");
+                 }},
+                {"east-asian-line-breaks",
+                 [&](const toml::node& flag) {
+                     config.east_asian_line_breaks = read.boolean(flag, "east-asian-line-breaks");
+                 }},
                 {"literal-emphasis", [&](const toml::node& value) {
                      const std::string mode = read.text(value, "literal-emphasis");
                      if (mode != "warn" && mode != "error") {

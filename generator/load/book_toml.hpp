@@ -40,10 +40,18 @@ struct BookConfig {
     // [output.html.gpuguide]
     bool include_outside_book = false; ///< {{#include}} may read files outside root
     EmphasisCheck literal_emphasis = EmphasisCheck::Warn;
+    /// `east-asian-line-breaks`: a soft line break between two East Asian wide characters
+    /// (Chinese, Japanese), or beside East Asian punctuation, is removed rather than shown as a
+    /// space (markdown::remove_east_asian_soft_breaks); false keeps CommonMark's newline.
+    bool east_asian_line_breaks = true;
     /// `reference = "HOST"`: which committed reference document pages call "the reference" (the
     /// host word `reference`); empty: the first by file name. reference_line is the key's line.
     std::string reference_host;
     int reference_line = 0;
+    /// `license = "CC BY 4.0"` and `license-url`: the footer of every page names the licence of
+    /// the book's text and figures; empty: no licence line.
+    std::string license;
+    std::string license_url;
     /// "book.toml:LINE: warning: ..." for every key gpuguide does not use (not fatal).
     std::vector<std::string> warnings;
 };

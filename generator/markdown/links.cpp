@@ -48,7 +48,9 @@ void rewrite_html_attributes(Document& document, std::initializer_list<std::stri
         std::string html = literal ? literal : "";
         bool changed = false;
         for (const auto name : names) {
-            const std::string attribute = " " + std::string(name) + "=\"";
+            // Built with append: GCC 12 warns falsely (-Wrestrict) about `" " + std::string`.
+            std::string attribute = " ";
+            attribute.append(name).append("=\"");
             for (auto at = html.find(attribute); at != std::string::npos;
                  at = html.find(attribute, at + 1)) {
                 const auto start = at + attribute.size();

@@ -159,6 +159,16 @@ std::vector<TextSection> plain_text_sections(const Document& document,
                                              const std::vector<Heading>& headings,
                                              const CodeOptions& code);
 
+/// Removes every soft line break (a newline inside a paragraph) that has an East Asian wide
+/// character on both sides, as CSS Text 3 and Pandoc's `east_asian_line_breaks` do: CJK
+/// ideographs, kana and full-width punctuation (Fullwidth, Wide or Halfwidth in UAX #11), Hangul
+/// excepted, since Korean puts spaces between words; and every one beside East Asian punctuation
+/// (`，` before a digit or a Latin word), which carries its own spacing. A paragraph of Chinese or
+/// Japanese wrapped over several lines then reads without a space at each wrap. The characters
+/// are looked for in text nodes, through emphasis, strikethrough and links; a code span, raw HTML
+/// or an image next to the break keeps it, and hard breaks and code blocks are left alone.
+void remove_east_asian_soft_breaks(Document& document);
+
 /// A `**` or `__` that the reader sees as it is written: emphasis that did not open or close.
 /// CommonMark does not let `**` open when punctuation follows it and a letter precedes it (or
 /// close when punctuation precedes it and a letter follows), which catches Chinese text such as

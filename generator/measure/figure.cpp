@@ -5,24 +5,13 @@
 
 namespace gpuguide::measure {
 
-std::string text_at(const nlohmann::json& json, const char* pointer) {
-    const nlohmann::json::json_pointer path(pointer);
-    if (json.contains(path) && json.at(path).is_string()) {
-        return json.at(path).get<std::string>();
-    }
-    return "";
-}
-
 namespace {
 
 // The keys of strings.json for one part of a host, by kind: "phrase_gpu_reference".
 std::string key_for(std::string_view prefix, HostPart part, FigureKind kind) {
     std::string key(prefix);
     key += part == HostPart::Gpu ? "_gpu" : part == HostPart::Cpu ? "_cpu" : "";
-    key += kind == FigureKind::Measured ? "_measured"
-           : kind == FigureKind::Fleet  ? "_fleet"
-                                        : "_reference";
-    return key;
+    return key.append("_").append(kind_name(kind)); // measured, reference or fleet
 }
 
 // The arguments every host phrase and label may use: {0} host, {1} GPU, {2} CPU.
@@ -34,20 +23,10 @@ std::vector<std::string> host_arguments(const HostDocument* document) {
             machine_name(*document, HostPart::Gpu), machine_name(*document, HostPart::Cpu)};
 }
 
-// The kind that decides a host's words: a placeholder reference is still the reference host.
+// The kind that decides a host's words: a placeholder reference is still the reference host, and
+// no document is this build before anything was measured.
 FigureKind wording_kind(const HostDocument* document) {
-    if (document == nullptr) {
-        return FigureKind::Measured; // this build, before anything was measured
-    }
-    switch (document->origin) {
-    case Origin::Measured:
-        return FigureKind::Measured;
-    case Origin::Fleet:
-        return FigureKind::Fleet;
-    case Origin::Reference:
-        break;
-    }
-    return FigureKind::Reference;
+    return document == nullptr ? FigureKind::Measured : document->origin;
 }
 
 // "/devices/0/peak/bf16_tensor" -> "/devices/0"; "" for a pointer that is not a device's peak.
@@ -91,12 +70,9 @@ std::string_view kind_name(FigureKind kind) {
     return "measured";
 }
 
-FigureKind source_kind(const ProbeResult& result) {
-    return is_placeholder(result) ? FigureKind::Placeholder : wording_kind(result.document);
-}
-
 FigureKind figure_kind(const ProbeResult& result, std::string_view pointer) {
-    const auto kind = source_kind(result);
+    const auto kind =
+        is_placeholder(result) ? FigureKind::Placeholder : wording_kind(result.document);
     if (kind != FigureKind::Placeholder && result.key == "gpu.specs" &&
         !device_of_peak(pointer).empty()) {
         return FigureKind::DerivedPeak;

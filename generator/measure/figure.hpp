@@ -12,29 +12,15 @@
 
 namespace gpuguide::measure {
 
-enum class FigureKind {
-    Measured,    ///< measured on the machine that built this copy (this build, or its cache)
-    Reference,   ///< a committed reference measurement from a named host
-    Fleet,       ///< a cluster node's measurement, from a named host
-    Placeholder, ///< from a stand-in document: nothing measured yet
-    Datasheet,   ///< a catalogue figure, with its source and "as of" date
-    DerivedPeak, ///< a peak computed from clocks and unit counts (gpu.specs /devices/N/peak/...)
-    Estimate,    ///< computed at build time by a stated formula from figures of the other kinds
-};
-
 /// "measured", "reference", "fleet", "placeholder", "datasheet", "derived-peak", "estimate": the
 /// CSS class (`kind-NAME` on table cells, `NAME` on inline values) and the view models' `kind`.
 std::string_view kind_name(FigureKind kind);
 
-/// The string at JSON `pointer` in `json`, or "" where there is none or it is not a string.
-std::string text_at(const nlohmann::json& json, const char* pointer);
-
-/// The kind of the document a probe result came from: Measured, Reference, Fleet or Placeholder.
-FigureKind source_kind(const ProbeResult& result);
-
 /// The kind of the figure at `pointer` (RFC 6901) in a probe's result: DerivedPeak for the peaks
-/// gpu.specs computes, else the kind of its document.
-FigureKind figure_kind(const ProbeResult& result, std::string_view pointer);
+/// gpu.specs computes, else the kind of its document: Measured, Reference, Fleet, or Placeholder
+/// for a stand-in document or none. The one function that says what a figure is; an empty
+/// `pointer` asks for the result's document as a whole (a provenance note, an estimate's input).
+FigureKind figure_kind(const ProbeResult& result, std::string_view pointer = {});
 
 /// How prose names the host of `document` (strings.json's `phrase_*` keys): "this machine", "the
 /// reference machine reference-h200", "this machine's GPU", "the reference GPU, NVIDIA H200 on
@@ -51,7 +37,7 @@ std::string host_label(const HostDocument* document, HostPart part, const ui::St
 std::string machine_name(const HostDocument& document, HostPart part);
 
 /// What a derived peak assumes, for its cell's title and note: "peak derived from the maximum
-/// boost clock (1,980 MHz) and unit counts, not a datasheet figure". "" unless `pointer` names a
+/// boost clock (1980 MHz) and unit counts, not a datasheet figure". "" unless `pointer` names a
 /// peak of a gpu.specs result that is ok.
 std::string derived_peak_text(const ProbeResult& result, std::string_view pointer,
                               const ui::Strings& strings);

@@ -22,7 +22,7 @@ std::string measured_on(const ProbeResult& result) {
 // "fleet measurement from HOST (GPU)": who measured it. The machine named is the GPU for a GPU
 // probe, the CPU for a CPU probe.
 std::string source_words(const ProbeResult& result, const ui::Strings& strings) {
-    const auto kind = source_kind(result);
+    const auto kind = figure_kind(result);
     const bool gpu_probe = result.key.starts_with("gpu.");
     const std::string machine =
         machine_name(*result.document, gpu_probe ? HostPart::Gpu : HostPart::Cpu);
@@ -92,14 +92,10 @@ std::string provenance_text(const ProbeResult& result, const ui::Strings& string
     return markdown::without_control_characters(text); // host and GPU names come from elsewhere
 }
 
-std::string provenance_kind(const ProbeResult& result) {
-    return std::string(kind_name(source_kind(result)));
-}
-
 std::string provenance_html(const ProbeResult& result, const ui::Strings& strings) {
     // A <p>, not an <aside>: several unnamed complementary landmarks on a page fail axe.
-    return "<p class=\"provenance provenance-" + provenance_kind(result) + "\">" +
-           markdown::escape_html(provenance_text(result, strings)) + "</p>\n";
+    return "<p class=\"provenance provenance-" + std::string(kind_name(figure_kind(result))) +
+           "\">" + markdown::escape_html(provenance_text(result, strings)) + "</p>\n";
 }
 
 } // namespace gpuguide::measure

@@ -1,8 +1,7 @@
-// Documents by host and lookups into them.
+// The query side of the store: documents by host and lookups into them (loading them is
+// measure/documents.cpp).
 #include "measure/store.hpp"
 
-#include "load/error.hpp"
-#include "load/files.hpp"
 #include "measure/figure.hpp"
 #include "schema/schema.hpp"
 
@@ -91,7 +90,7 @@ Store Store::for_validation(std::vector<HostDocument> references) {
                  {"result", nullptr}};
     }
     HostDocument stand_in;
-    stand_in.host = "this";
+    stand_in.host = host_word(HostWord::This);
     stand_in.file = "(this build, before measuring)";
     stand_in.origin = Origin::Measured;
     stand_in.json = {{"schema", probes::schema::kSchemaName},
@@ -113,20 +112,21 @@ std::set<std::string> Store::probes_asked_of_this() const {
 }
 
 std::vector<std::string> Store::expand_hosts(const std::string& word) const {
-    if (word != "all" && word != "references") {
+    if (!is_host_word(word, HostWord::All) && !is_host_word(word, HostWord::References)) {
         return {word};
     }
     std::vector<std::string> hosts;
-    if (word == "all") {
-        hosts.push_back("this");
+    if (is_host_word(word, HostWord::All)) {
+        hosts.emplace_back(host_word(HostWord::This));
     }
     for (const auto& reference : references_) {
         const bool committed = reference.origin == Origin::Reference;
-        if ((!this_build_ || reference.host != this_build_->host) && (committed || word == "all")) {
+        if ((!this_build_ || reference.host != this_build_->host) &&
+            (committed || is_host_word(word, HostWord::All))) {
             hosts.push_back(reference.host);
         }
     }
-    if (word == "references") {
+    if (is_host_word(word, HostWord::References)) {
         return hosts;
     }
     for (const auto& [host, file] : lazy_ ? lazy_->files : decltype(Lazy::files)()) {
@@ -136,7 +136,7 @@ std::vector<std::string> Store::expand_hosts(const std::string& word) const {
 }
 
 const HostDocument* Store::by_host(const std::string& host) const {
-    if (host == "reference") {
+    if (is_host_word(host, HostWord::Reference)) {
         for (const auto& reference : references_) {
             if (reference.origin == Origin::Reference) {
                 return &reference;
@@ -188,7 +188,7 @@ ProbeResult Store::probe(const std::string& host, const std::string& key) const 
                            join_keys(document.json.value("probes", nlohmann::json::object())) +
                            ")");
     };
-    if (host == "this" && asked_) {
+    if (is_host_word(host, HostWord::This) && asked_) {
         const auto& probes = this_build_->json["probes"];
         const auto found = probes.find(key);
         if (found == probes.end()) {
@@ -198,7 +198,7 @@ ProbeResult Store::probe(const std::string& host, const std::string& key) const 
         asked_->keys.insert(key);
         return {&*this_build_, &*found, false, key};
     }
-    if (host == "this") {
+    if (is_host_word(host, HostWord::This)) {
         const HostDocument* own = this_build_ ? &*this_build_ : nullptr;
         ProbeResult mine{own, entry_in(own), false, key};
         // This build's own outcome stands, failures and probe-specific skips ("one GPU")
@@ -212,7 +212,7 @@ ProbeResult Store::probe(const std::string& host, const std::string& key) const 
         if (!has_nothing) {
             return mine;
         }
-        const HostDocument* reference = by_host("reference");
+        const HostDocument* reference = by_host(std::string(host_word(HostWord::Reference)));
         ProbeResult fallback{reference, entry_in(reference), true, key};
         if (fallback.entry != nullptr) {
             return fallback;
@@ -235,7 +235,7 @@ ProbeResult Store::probe(const std::string& host, const std::string& key) const 
 }
 
 const HostDocument* Store::document(const std::string& host) const {
-    if (host == "this") {
+    if (is_host_word(host, HostWord::This)) {
         return this_build_ ? &*this_build_ : nullptr;
     }
     const HostDocument* document = by_host(host);
@@ -282,10 +282,10 @@ const nlohmann::json* Store::value(const ProbeResult& result, const std::string&
 }
 
 std::string Store::unit_host(const std::string& word, const std::set<std::string>& keys) const {
-    if (word != "this" || asked_) {
+    if (!is_host_word(word, HostWord::This) || asked_) {
         return word;
     }
-    const HostDocument* reference = by_host("reference");
+    const HostDocument* reference = by_host(std::string(host_word(HostWord::Reference)));
     const auto reference_probes =
         reference ? reference->json.find("probes") : nlohmann::json::const_iterator();
     bool any_fallback = false, own_gpu_outcome = false;
@@ -293,7 +293,7 @@ std::string Store::unit_host(const std::string& word, const std::set<std::string
     for (const auto& key : keys) {
         ProbeResult result;
         try {
-            result = probe("this", key);
+            result = probe(std::string(host_word(HostWord::This)), key);
         } catch (const LookupError&) {
             return word; // the unit's own lookup reports it, with the directive's file:line
         }
@@ -308,11 +308,20 @@ std::string Store::unit_host(const std::string& word, const std::set<std::string
 
 std::string Store::host_label(const std::string& host, HostPart part,
                               const ui::Strings& strings) const {
-    if (host == "this") {
+    if (is_host_word(host, HostWord::This)) {
         return measure::host_label(this_build_ ? &*this_build_ : nullptr, part, strings);
     }
     const HostDocument* document = by_host(host);
     return document ? measure::host_label(document, part, strings) : host;
+}
+
+std::string Store::host_phrase(const std::string& host, HostPart part,
+                               const ui::Strings& strings) const {
+    if (is_host_word(host, HostWord::This)) {
+        return measure::host_phrase(this_build_ ? &*this_build_ : nullptr, part, strings);
+    }
+    const HostDocument* document = by_host(host);
+    return document ? measure::host_phrase(document, part, strings) : host;
 }
 
 std::string Store::summary(const ui::Strings& strings) const {
@@ -332,105 +341,6 @@ std::string Store::summary(const ui::Strings& strings) const {
     }
     const auto separator = strings.text("footer_separator");
     return ui::join_words(parts, separator, separator);
-}
-
-HostDocument load_measurement_document(const std::filesystem::path& file, Origin origin) {
-    constexpr std::uintmax_t kMaxBytes = 16u << 20; // real documents are tens of KiB
-    std::error_code error;
-    if (const auto size = std::filesystem::file_size(file, error); !error && size > kMaxBytes) {
-        fail_at(file, 0,
-                "too large for a measurement document (" + std::to_string(size >> 20) +
-                    " MiB); regenerate it with gpuguide-probe");
-    }
-    return parse_measurement_document(read_file(file), file, origin);
-}
-
-HostDocument parse_measurement_document(std::string_view text, const std::filesystem::path& file,
-                                        Origin origin) {
-    HostDocument document;
-    document.file = file;
-    document.origin = origin;
-    try {
-        document.json = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::exception& parse_error) {
-        fail_at(file, 0, std::string("not valid JSON: ") + parse_error.what());
-    }
-    const auto problems = probes::schema::validate_document(document.json);
-    if (!problems.empty()) {
-        std::string message =
-            "not a valid measurement document (schema version 1, see probes/README.md):";
-        for (std::size_t i = 0; i < problems.size() && i < 5; ++i) {
-            message += "\n  " + (problems[i].pointer.empty() ? "/" : problems[i].pointer) + ": " +
-                       problems[i].message;
-        }
-        if (problems.size() > 5) {
-            message += "\n  ... and " + std::to_string(problems.size() - 5) + " more";
-        }
-        fail_at(file, 0, message + "\nfix the document or measure again with gpuguide-probe");
-    }
-    const auto& json = document.json;
-    if (!json.is_object() || json.value("schema", "") != "gpuguide-measurements" ||
-        !json.contains("probes") || !json["probes"].is_object()) {
-        fail_at(file, 0,
-                "not a gpuguide measurement document (needs \"schema\": \"gpuguide-measurements\" "
-                "and \"probes\"); see probes/README.md");
-    }
-    const nlohmann::json::json_pointer host_path("/provenance/host");
-    if (json.contains(host_path) && !json.at(host_path).is_string()) {
-        fail_at(file, 0, "/provenance/host must be text (the host's name)");
-    }
-    document.host =
-        json.contains(host_path) ? json.at(host_path).get<std::string>() : file.stem().string();
-    return document;
-}
-
-void check_one_document_per_host(const std::vector<HostDocument>& documents) {
-    std::map<std::string, const HostDocument*> seen;
-    for (const auto& document : documents) {
-        const auto [earlier, added] = seen.emplace(document.host, &document);
-        if (!added) {
-            fail_at(document.file, 0,
-                    "host \"" + document.host + "\" already has a measurement document (" +
-                        earlier->second->file.generic_string() +
-                        "); a host has one: remove one of them, or correct its /provenance/host");
-        }
-    }
-}
-
-std::vector<HostDocument> load_reference_documents(const std::filesystem::path& dir,
-                                                   Origin origin) {
-    std::vector<HostDocument> documents;
-    for (const auto& file : list_files_sorted(dir)) {
-        if (file.extension() == ".json" && !file.has_parent_path()) {
-            documents.push_back(load_measurement_document(dir / file, origin));
-        }
-    }
-    return documents;
-}
-
-void put_reference_first(std::vector<HostDocument>& references, const std::string& host,
-                         const std::filesystem::path& setting_file, int setting_line) {
-    if (host.empty()) {
-        return;
-    }
-    const auto named = std::find_if(references.begin(), references.end(), [&](const auto& doc) {
-        return doc.origin == Origin::Reference && doc.host == host;
-    });
-    if (named == references.end()) {
-        std::string known;
-        for (const auto& document : references) {
-            if (document.origin == Origin::Reference) {
-                known += (known.empty() ? "" : ", ") + document.host + " (" +
-                         document.file.filename().generic_string() + ")";
-            }
-        }
-        fail_at(setting_file, setting_line,
-                "`reference = \"" + host +
-                    "\"`: no reference measurement document has that host (" +
-                    (known.empty() ? std::string("there are none") : "there are: " + known) +
-                    "); name one of them, or remove the key to use the first by file name");
-    }
-    std::rotate(references.begin(), named, named + 1);
 }
 
 } // namespace gpuguide::measure

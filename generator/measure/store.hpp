@@ -2,6 +2,7 @@
 /// The measurement store: every measurement document of this build by host, lookups of probe
 /// results by JSON pointer, metric formatting and provenance notes (docs/src/design/directives.md
 /// "Hosts").
+#include "measure/documents.hpp"
 #include "theme/ui_strings.hpp"
 
 #include <filesystem>
@@ -18,24 +19,33 @@
 
 namespace gpuguide::measure {
 
+/// The words pages use for hosts besides a document's provenance.host: `this` (the machine that
+/// builds the book), `reference` (the reference document), `references` (every committed
+/// reference document), `all` (this machine, then every other document).
+enum class HostWord { This, Reference, References, All };
+
+/// A host word as pages write it: "this", "reference", "references", "all".
+constexpr std::string_view host_word(HostWord word) {
+    switch (word) {
+    case HostWord::This:
+        return "this";
+    case HostWord::Reference:
+        return "reference";
+    case HostWord::References:
+        return "references";
+    case HostWord::All:
+        return "all";
+    }
+    return "this";
+}
+
+/// True when a page's host word `text` is `word`.
+constexpr bool is_host_word(std::string_view text, HostWord word) {
+    return text == host_word(word);
+}
+
 /// Which part of a host prose and labels name: the machine, its GPU or its CPU.
 enum class HostPart { Machine, Gpu, Cpu };
-
-/// Where a document came from.
-enum class Origin {
-    Measured,  ///< this machine's figures: measured by this build or taken from its probe cache
-               ///< (pages do not tell the two apart, so that both give the same bytes)
-    Reference, ///< committed under content/measurements/reference/
-    Fleet,     ///< a cluster node's, under content/measurements/fleet/ (gpuguide fleet, or by hand)
-};
-
-struct HostDocument {
-    std::string host;           ///< provenance.host
-    nlohmann::json json;        ///< the whole document
-    std::filesystem::path file; ///< for messages ("(this build)" for the probe run)
-    Origin origin = Origin::Reference;
-    bool placeholder() const { return json.value("placeholder", false); }
-};
 
 /// A lookup that cannot be resolved; the message lists what is known. Directives add file:line.
 class LookupError : public std::runtime_error {
@@ -107,6 +117,11 @@ class Store {
     std::string host_label(const std::string& host, HostPart part,
                            const ui::Strings& strings) const;
 
+    /// How prose names `host` (ui `phrase_*` strings) mid-sentence: "this machine", "the
+    /// reference machine reference-h200", ... `host` is a single host word (not `all`).
+    std::string host_phrase(const std::string& host, HostPart part,
+                            const ui::Strings& strings) const;
+
     /// Which documents the pages draw on, for the page footer in the language of `strings`
     /// (`footer_*` keys): this machine's host and date of measurement, and the references. Says
     /// nothing about whether this build ran the probes (that is the build log's), so equal
@@ -144,32 +159,6 @@ class Store {
     std::shared_ptr<Asked> asked_;
 };
 
-/// Reads and validates one measurement document (the probes' schema when it is built in).
-/// InputError naming the file for invalid JSON, a schema problem or an oversized file.
-HostDocument load_measurement_document(const std::filesystem::path& file, Origin origin);
-
-/// load_measurement_document on `text`, the contents of `file` (already read; `file` names it in
-/// messages, and its stem is the host when the document names none).
-HostDocument parse_measurement_document(std::string_view text, const std::filesystem::path& file,
-                                        Origin origin);
-
-/// InputError naming both files when two documents are of the same host (a reference and a fleet
-/// document, or two fleet documents): `host:` names and the fleet page need one document a host.
-void check_one_document_per_host(const std::vector<HostDocument>& documents);
-
-/// Reads every *.json in dir (sorted by file name) as a reference document (or, with
-/// Origin::Fleet, a fleet host's); InputError naming the file for invalid JSON or a document that
-/// is not a measurement document. A missing folder gives no documents.
-std::vector<HostDocument> load_reference_documents(const std::filesystem::path& dir,
-                                                   Origin origin = Origin::Reference);
-
-/// Moves the reference document of `host` to the front of `references`, so that it is "the
-/// reference" (book.toml's `[output.html.gpuguide] reference`); an empty host leaves the file-name
-/// order. InputError at `setting_file`:`setting_line` when no reference document has that host,
-/// listing those that do.
-void put_reference_first(std::vector<HostDocument>& references, const std::string& host,
-                         const std::filesystem::path& setting_file, int setting_line);
-
 /// A formatted value: text for people ("2.93 TB/s"), and the number in the shown unit.
 struct Formatted {
     std::string text;
@@ -203,9 +192,6 @@ bool is_placeholder(const ProbeResult& result);
 /// "reference measurement from HOST (GPU), not this machine") plus GPU, driver, CUDA, date and
 /// duration, in the strings' language. Plain text (callers escape).
 std::string provenance_text(const ProbeResult& result, const ui::Strings& strings);
-
-/// The kind of the result's document for CSS: "measured", "reference", "fleet", "placeholder".
-std::string provenance_kind(const ProbeResult& result);
 
 /// `<p class="provenance provenance-KIND">` with provenance_text, escaped.
 std::string provenance_html(const ProbeResult& result, const ui::Strings& strings);

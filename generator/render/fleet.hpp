@@ -55,8 +55,4 @@ nlohmann::json changes_view(const FleetData& fleet, const FleetText& text);
 nlohmann::json host_table_view(const FleetData& fleet, const FleetText& text,
                                const std::vector<std::size_t>& rows);
 
-/// The whole table, for the operator's own tools (LANG/fleet.csv, LANG/fleet.json).
-std::string fleet_csv(const FleetData& fleet);
-std::string fleet_json(const FleetData& fleet);
-
 } // namespace gpuguide::render

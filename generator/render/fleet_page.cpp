@@ -6,6 +6,7 @@
 // part is a template of the theme (templates/fleet/); the charts' SVG is drawn here.
 #include "charts/chart.hpp"
 #include "directives/chart_strings.hpp"
+#include "fleet/table.hpp"
 #include "load/files.hpp"
 #include "measure/store.hpp"
 #include "parallel/parallel.hpp"
@@ -243,11 +244,11 @@ void write_fleet_pages(const SiteContext& site, const Language& language,
     // nodes they are tens of MB).
     const auto first = lang_dir.parent_path() / site.book.languages.front().site_dir;
     for (const auto& [file, make] :
-         {std::pair{"fleet.csv", &fleet_csv}, {"fleet.json", &fleet_json}}) {
+         {std::pair{"fleet.csv", &fleet::table_csv}, {"fleet.json", &fleet::table_json}}) {
         std::error_code error;
         if (first == lang_dir ||
             (std::filesystem::create_hard_link(first / file, lang_dir / file, error), error)) {
-            write_file(lang_dir / file, make(fleet));
+            write_file(lang_dir / file, make(fleet.folder, fleet.analysis));
         }
     }
 }

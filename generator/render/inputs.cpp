@@ -78,6 +78,8 @@ Inputs load_inputs(const BuildOptions& options, const measure::CollectOptions& m
         const auto settings = book_settings(options);
         measure::put_reference_first(inputs.references, settings.reference_host,
                                      settings.root / "book.toml", settings.reference_line);
+        inputs.license = settings.license;
+        inputs.license_url = settings.license_url;
     }
     // Fleet hosts (gpuguide fleet, or a document dropped in by hand): the fleet page needs their
     // rows (from the latest collection's index where it still describes the files), and

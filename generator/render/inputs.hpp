@@ -28,6 +28,8 @@ struct Inputs {
     /// Each fleet host's document file: read when a directive asks for the host.
     std::vector<std::pair<std::string, std::filesystem::path>> fleet_hosts;
     std::set<std::string> probes; ///< the probes the pages use of this machine
+    /// book.toml's `license` and `license-url` (the guide's content/book.toml or a project's).
+    std::string license, license_url;
 };
 
 /// Reads the reference and fleet documents, then the book and its theme and checks every

@@ -23,6 +23,8 @@ struct SiteContext {
     std::string date;                             ///< YYYY-MM-DD
     const std::map<std::string, ui::Strings>& ui; ///< interface strings by language code
     const FleetData* fleet = nullptr; ///< content/measurements/fleet/ (none: no fleet page)
+    /// book.toml's `license` and `license-url` (the guide's content/book.toml or a project's).
+    std::string license, license_url;
     /// By language code: what base_view leaves out because it is the same on every page of the
     /// language (`ui`, the interface strings), converted for the templates once.
     std::map<std::string, SharedView> shared = {};

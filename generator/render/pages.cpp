@@ -318,6 +318,11 @@ PageBody render_body(const SiteContext& site, const Language& language, const Pa
                                       },
                                       site.strings(language.code)};
     body.measured = directives::expand(document, context).measured;
+    // After the checks, which count source lines by soft breaks, and before the page, its search
+    // text and its print section are made from the tree.
+    if (site.book.east_asian_line_breaks) {
+        markdown::remove_east_asian_soft_breaks(document);
+    }
     for (auto& section : markdown::plain_text_sections(document, body.headings, code_options)) {
         rendered.sections.push_back(
             {std::move(section.anchor), std::move(section.heading), std::move(section.text)});

@@ -93,8 +93,16 @@ BuildReport build_site(const BuildOptions& options) {
     const auto strings = interface_strings(*inputs.book, options.templates_dir, report.warnings);
     report.warnings.insert(report.warnings.end(), inputs.reference_warnings.begin(),
                            inputs.reference_warnings.end());
-    const SiteContext site{book, collected.store, *inputs.templates, options,
-                           date, strings,         &inputs.fleet,     shared_views(strings)};
+    const SiteContext site{book,
+                           collected.store,
+                           *inputs.templates,
+                           options,
+                           date,
+                           strings,
+                           &inputs.fleet,
+                           inputs.license,
+                           inputs.license_url,
+                           shared_views(strings)};
     write_site(site, manifest, report.warnings);
 
     report.languages = book.languages.size();

@@ -3,6 +3,7 @@
 #include "load/files.hpp"
 #include "markdown/markdown.hpp"
 #include "render/internal.hpp"
+#include "version.hpp"
 
 #include <algorithm>
 #include <tuple>
@@ -12,8 +13,6 @@ namespace {
 
 using markdown::escape_html;
 using nlohmann::json;
-
-constexpr const char* kGenerator = "gpuguide 0.1.0";
 
 // Used when templates/ has no language-index.mustache: works without JavaScript (plain links);
 // the script only picks the reader's language when it is one of the site's.
@@ -236,11 +235,14 @@ json base_view(const SiteContext& site, const Language& language,
           {"extra_css", extra_css},
           {"extra_js", extra_js},
           {"git_repository_url", repository},
+          {"mdbook", site.book.config.has_value()}, // a book, not the guide: "Search this book"
           {"lang", language.code},
           {"lang_name", language.name},
           {"root", root},
           {"base_url", site.options.base_url},
-          {"generator", kGenerator}}},
+          {"generator", version::generator_tag()},
+          {"license", site.license},
+          {"license_url", site.license_url}}},
         {"page", json::object()},
         {"nav",
          {{"script_href", in_language("toc.js")}, {"contents_href", in_language("contents.html")}}},

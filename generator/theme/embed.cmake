@@ -34,5 +34,7 @@ std::span<const EmbeddedFile> built_in_files() { return embedded_files; }
 } // namespace gpuguide::theme
 ")
 # Only a changed theme touches the output, so an unchanged one recompiles nothing.
-file(COPY_FILE "${OUTPUT}.tmp" "${OUTPUT}" ONLY_IF_DIFFERENT)
+# (configure_file COPYONLY writes only when the text differs; file(COPY_FILE) needs CMake 3.21, and
+# the release tarball is built with Debian 11's 3.18.)
+configure_file("${OUTPUT}.tmp" "${OUTPUT}" COPYONLY)
 file(REMOVE "${OUTPUT}.tmp")

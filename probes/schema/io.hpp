@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
+#include <string>
 #include <string_view>
 
 namespace gpuguide::probes::schema {
@@ -20,6 +21,10 @@ void write_file_atomically(const std::filesystem::path& path, std::string_view t
 
 /// Reads and parses a JSON file. A syntax error is reported as "FILE:LINE:COLUMN: message".
 nlohmann::json read_json_file(const std::filesystem::path& path);
+
+/// Now as ISO 8601 UTC to the second ("2026-11-26T12:00:00Z"): a document's provenance.date, and
+/// the date of a fleet collection.
+std::string utc_now();
 
 /// Serialises a document the way every tool writes it (2-space indent, trailing newline).
 std::string dump_document(const nlohmann::json& document);

@@ -6,6 +6,7 @@
 #include "core/stats.hpp"
 #include "cpu/cpu_probes.hpp"
 #include "gpu/gpu_identity.hpp"
+#include "schema/io.hpp"
 #include "schema/schema.hpp"
 
 #include <chrono>
@@ -20,15 +21,6 @@ namespace gpuguide::probes {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-std::string utc_now() {
-    std::time_t now = std::time(nullptr);
-    std::tm utc{};
-    gmtime_r(&now, &utc);
-    char text[32];
-    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-    return text;
-}
 
 /// Applies a fault that acts before the probe runs (crash, hang); the others alter the result.
 void apply_early_fault(const std::string& fault) {
@@ -126,7 +118,7 @@ nlohmann::json assemble_document(const std::vector<Probe*>& selected, const Prob
     GpuIdentity gpu = gpu_identity();
     nlohmann::json provenance = to_json(gpu);
     provenance["host"] = host_name();
-    provenance["date"] = utc_now();
+    provenance["date"] = schema::utc_now();
     provenance["probe_version"] = probe_version();
     provenance["source_hash"] = probe_source_hash();
     provenance["compiler"] = compiler_description();

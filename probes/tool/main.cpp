@@ -5,6 +5,7 @@
 #include "schema/io.hpp"
 #include "schema/schema.hpp"
 #include "tool/assemble.hpp"
+#include "version.hpp"
 
 #include <CLI/CLI.hpp>
 #include <cmath>
@@ -83,9 +84,9 @@ void add_options(CLI::App& app, Options& o) {
                    "check a measurement document against the schema; errors name the file and "
                    "JSON pointer; exit 1 if invalid");
     app.add_option("--host-name", o.host_label,
-                   "record this name as the document's host instead of the machine's own (a "
-                   "reference measured on a lent machine whose host name means nothing to "
-                   "readers, e.g. --host-name reference-h200); pages show it beside each figure");
+                   "record this name as the document's host instead of the machine's own, for "
+                   "a host name that means nothing to readers (e.g. --host-name "
+                   "reference-h200); pages show it beside each figure");
 }
 
 /// The probes to run: those named by --only (an unknown key is an error, exit 2), else every
@@ -145,13 +146,15 @@ std::string measure(const std::vector<Probe*>& selected, const ProbeContext& con
 
 int main(int argc, char** argv) {
     CLI::App app{"gpuguide-probe: measure this machine's GPUs and CPU; writes one JSON document "
-                 "(schema: probes/README.md)"};
+                 "(its fields: the manual, \"The measurement document\")"};
     app.footer("Exit status 0 when the document was written (failed probes say so inside it)."
 #ifdef GPUGUIDE_TEST_HOOKS
                "\nTest build: GPUGUIDE_PROBE_FAULT=KEY:crash|hang|garbage|nan|absurd|unsupportable "
                "makes one probe misbehave (probes/README.md)."
 #endif
     );
+    app.set_version_flag("--version", gpuguide::version::text("gpuguide-probe"),
+                         "print the version, the commit and what is built in");
     Options o;
     add_options(app, o);
     CLI11_PARSE(app, argc, argv);

@@ -4,7 +4,9 @@ container): every probe that `gpuguide-probe --list` names has its entry, the CP
 the GPU probes were skipped with a reason, and provenance.bundle names the build that ran.
 Prints what it found, one line per probe; exits 1 if anything is missing.
 
-usage: check-document.py DOCUMENT LIST_OUTPUT
+usage: check-document.py [--no-bundle] DOCUMENT LIST_OUTPUT
+  --no-bundle  gpuguide-probe was not the bundle's launcher (the release tests' own builds): no
+               provenance.bundle is expected
   DOCUMENT     the file `gpuguide-probe --all --out DOCUMENT` wrote
   LIST_OUTPUT  the output of `gpuguide-probe --list` (key, [cpu] or [gpu], description)
 """
@@ -12,7 +14,7 @@ import json
 import sys
 
 
-def main(document_path, list_path):
+def main(document_path, list_path, bundle_expected=True):
     with open(document_path, encoding="utf-8") as f:
         document = json.load(f)
     with open(list_path, encoding="utf-8") as f:
@@ -31,9 +33,11 @@ def main(document_path, list_path):
         if kind == "[gpu]" and (status != "skipped" or not reason):
             problems.append(f"{key}: a GPU probe on a host without a GPU is {status}, not skipped "
                             "with a reason")
+    if not listed:
+        problems.append("gpuguide-probe --list named no probe")
     bundle = document.get("provenance", {}).get("bundle")
     print(f"  provenance.bundle: {json.dumps(bundle)}")
-    if not isinstance(bundle, dict) or not bundle.get("build"):
+    if bundle_expected and (not isinstance(bundle, dict) or not bundle.get("build")):
         problems.append("provenance.bundle does not name the build that ran")
     for problem in problems:
         print(f"PROBLEM: {problem}")
@@ -41,6 +45,9 @@ def main(document_path, list_path):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
+    arguments = sys.argv[1:]
+    bundle_expected = "--no-bundle" not in arguments
+    arguments = [a for a in arguments if a != "--no-bundle"]
+    if len(arguments) != 2:
         sys.exit(__doc__)
-    sys.exit(main(sys.argv[1], sys.argv[2]))
+    sys.exit(main(arguments[0], arguments[1], bundle_expected))

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the real guide (content/ + templates/) into a temporary folder and checks that every
-# internal link, anchor and image resolves, and that every figure's words say what it is. Uses the
-# committed reference measurements only (--measure reference), so the step is the same on any
-# machine and runs no GPU probe. Then builds it again from a complete synthetic measurement
+# internal link, anchor and image resolves, that every figure's words say what it is, and that no
+# Chinese page shows a line break inside a sentence as a space. Uses the committed reference
+# measurements only (--measure reference), so the step is the same on any machine and runs no GPU
+# probe. Then builds it again from a complete synthetic measurement
 # document (every field the probes write; tests/books/full_shape_document.py) and checks that
 # every measured table cell, chart and inline value of the chapter shows a figure: the GPU pages
 # as a GPU host will see them. Then the manual (docs/) under the guide's /docs/, as published,
@@ -23,6 +24,16 @@ trap 'rm -rf "$out"' EXIT
 # reference's figures this machine's, and the estimates name their inputs in words.
 python3 tests/books/check_figure_wording.py "$out/site"
 python3 tests/books/check_estimates.py "$out/site"
+# Every page of the guide names the content's licence (content/book.toml's license keys;
+# content/LICENSE) in its footer.
+pages=$(find "$out/site/en" "$out/site/zh" -name '*.html' | wc -l)
+unlicensed=$(grep -L 'rel="license" href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0<' \
+  $(find "$out/site/en" "$out/site/zh" -name '*.html' ! -name 'print.html') | head -5)
+[[ $pages -gt 0 && -z $unlicensed ]] ||
+  { echo "site-check: pages whose footer names no licence: ${unlicensed:-no pages at all}" >&2; exit 1; }
+# Chinese text without stray spaces: no line break between two CJK characters in a zh page's
+# text (a browser shows it as a space mid-sentence; generator/markdown/east_asian_breaks.cpp).
+python3 tests/books/check_cjk_breaks.py "$out/site/zh"
 # Several GPUs side by side: the Measured GPUs page with the H200 reference and a synthetic H100
 # made from it (never committed), and the refusals of bad reference documents.
 mkdir "$out/two-references"

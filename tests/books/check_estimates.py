@@ -77,19 +77,28 @@ def main(argv):
     site = Path(argv[1])
     findings = []
     pages = sorted((site / "en").glob("*.html")) + sorted((site / "zh").glob("*.html"))
+    if not pages:
+        print(f"check_estimates: no pages in {site}/en or {site}/zh; is this a built guide?")
+        return 1
+    notes = 0
     for page in pages:
         if page.name == "print.html":
             continue
         for what, text in notes_and_titles(page.read_text(encoding="utf-8")):
+            notes += 1
             match = PATH_PATTERN.search(text)
             if match:
                 findings.append(f"{page}: {what} shows an internal path at “{match.group(0)}”: "
                                 f"{text[:160]}")
+    if notes == 0:  # nothing checked is not a pass
+        findings.append(f"{site}: no estimate note or tooltip in {len(pages)} pages; do estimates "
+                        "still carry the classes this check looks for?")
     for lang in ("en", "zh"):
         findings += check_training_time(site, lang)
     for finding in findings:
         print(finding)
-    print(f"check_estimates: {len(pages)} pages, {len(findings)} problems")
+    print(f"check_estimates: {len(pages)} pages, {notes} estimate notes and tooltips, "
+          f"{len(findings)} problems")
     return 1 if findings else 0
 
 

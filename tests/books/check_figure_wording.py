@@ -136,6 +136,7 @@ def unit_of(node, units):
 
 
 def check_page(path, patterns, wanted_kind):
+    """(findings, how many figures of `wanted_kind` the page shows)."""
     builder = TreeBuilder()
     builder.feed(path.read_text(encoding="utf-8"))
     main = next((n for n in elements(builder.root) if n.tag == "main"), builder.root)
@@ -143,12 +144,14 @@ def check_page(path, patterns, wanted_kind):
     seen_units = set()
     heading = None
     headings_flagged = set()
+    figures = 0
     for node in elements(main):
         if node.tag in HEADINGS:
             heading = node
             continue
         if figure_kind(node) != wanted_kind:
             continue
+        figures += 1
         # Tables: the wrapper section whose aria-label is the title counts as the table too.
         # Built with this machine's figures, a table may set the reference's column beside this
         # machine's: its headers name both. Only prose is checked then.
@@ -167,7 +170,7 @@ def check_page(path, patterns, wanted_kind):
                     findings.append(f"{path}: “{match.group(0)}” next to a {wanted_kind} figure, "
                                     f"in <{candidate.tag}>: …{text[start:match.end() + 60]}…")
                     break
-    return findings
+    return findings, figures
 
 
 def main(argv):
@@ -179,18 +182,25 @@ def main(argv):
     patterns = REFERENCE_HOST if measured else THIS_MACHINE
     wanted = "measured" if measured else "reference"
     findings = []
-    pages = 0
+    pages = figures = 0
     for lang in ("en", "zh"):
         for page in sorted((site / lang).glob("*.html")):
             if page.name in ("print.html", "404.html", "search.html"):
                 continue
             pages += 1
-            findings += check_page(page, patterns, wanted)
+            found, count = check_page(page, patterns, wanted)
+            findings += found
+            figures += count
+    # Nothing checked is not a pass: a wrong folder, or figures no longer recognised.
+    if figures == 0:
+        findings.append(f"{site}: no {wanted} figure found in {pages} pages; is this a built "
+                        "guide, and do its figures still carry their kind's class?")
     for finding in findings:
         print(finding)
     what = "this build's figures called the reference's" if measured else \
         "reference figures called this machine's"
-    print(f"check_figure_wording: {pages} pages, {len(findings)} places where {what}")
+    print(f"check_figure_wording: {pages} pages, {figures} {wanted} figures, {len(findings)} "
+          f"places where {what}")
     return 1 if findings else 0
 
 

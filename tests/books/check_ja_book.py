@@ -12,6 +12,8 @@ folder of book.toml), runs `gpuguide check`, and fails when
 * the build or the check prints a warning ("no interface strings for language", say) or fails;
 * a page is not `<html lang="ja">`, or the fixture does not show the interface strings it is
   there to exercise (code buttons, admonitions, search box, 404, print page, figure notes);
+* a page shows a line break between two Japanese characters as a space (check_cjk_breaks.py;
+  the front page has a paragraph wrapped over several lines for it);
 * any page, or the site's toc.js / search-index.js, holds an English interface string: in its
   text, in a title, aria-label, alt, placeholder or data-* attribute (the words scripts show),
   or in an inline script.
@@ -31,6 +33,8 @@ import sys
 import tempfile
 from html.parser import HTMLParser
 from pathlib import Path
+
+from check_cjk_breaks import stray_breaks
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
@@ -204,6 +208,8 @@ def main():
                 page.feed(source)
                 if page.lang != "ja":
                     problems.append(f"{name}: <html lang={page.lang!r}>, expected \"ja\"")
+                for context in stray_breaks(source) or []:
+                    problems.append(f"{name}: a line break shows as a space in “{context}”")
                 texts[name] = "\n".join(page.parts)
             else:
                 texts[name] = "\n".join(script_strings(source))
@@ -222,6 +228,11 @@ def main():
                 if shown not in texts[name]:
                     problems.append(f"{name}: does not show {key} ({shown!r}): the fixture no "
                                     "longer exercises it")
+        # The wrapped paragraph joined where the source wraps it, a Latin word keeping its space.
+        for joined in ("折り返してあり、読者の画面", "（<strong>強調</strong>や「かぎ括弧」",
+                       "ただし\nGPU"):
+            if joined not in (site / "index.html").read_text(encoding="utf-8"):
+                problems.append(f"index.html: does not show the wrapped paragraph as {joined!r}")
         if problems:
             print("\n".join(problems))
             sys.exit(f"FAIL: {len(problems)} problem(s) in the Japanese book")

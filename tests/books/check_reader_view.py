@@ -143,6 +143,8 @@ def main():
         expected.pop(rel)
     for rel in expected:
         problems.append(f"reader-view.json names {rel}, which the site lacks")
+    if pages == 0:  # nothing checked is not a pass
+        problems.append(f"{site}: no HTML page; is this a built book?")
     for problem in problems:
         print(problem)
     print(f"reader view: {pages} pages, {hidden_lines} hidden code lines, {len(problems)} problems")

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Writes a measurement document with every field the probes produce (probes/README.md, the
-shapes the probe sources build), filled with SYNTHETIC numbers of an H100's order of magnitude,
-for a host with two such GPUs, so that gpu.multi (peer-to-peer copies, NCCL all-reduce) has a
-result too.
+"""Writes a measurement document with every field the probes produce
+(docs/src/measurements/schema.md, the shapes the probe sources build), filled with SYNTHETIC
+numbers of an H100's order of magnitude, for a host with two such GPUs, so that gpu.multi
+(peer-to-peer copies, NCCL all-reduce) has a result too.
 
 It is test data, not a measurement: its provenance says so, and it never goes under content/.
 scripts/test.d/50-site-check.sh builds the real guide with it (`--measurements`), so every GPU

@@ -221,9 +221,9 @@ ROWS_52 = [
     ("zh/25-quantisation.md", "工具对 Llama 2 7B 报告的数值",
      "[llama.cpp `quantize` 文档](https://github.com/ggml-org/llama.cpp/blob/master/tools/quantize/README.md)对 Llama 3.1 8B 列出的数值"),
     ("en/24-llm-inference-sizing.md", "| 4-bit (Q4_K_M, 4.84 bits/weight) |",
-     "| 4-bit (Q4_K_M, 4.89 bits/weight) | 70.6 × 4.89 ÷ 8 = 43.2 GB | 33.8 GB | ≈ 103,000 |"),
+     "| 4-bit (Q4_K_M, 4.89 bits/weight) | 70.6 × 4.89 ÷ 8 = 43.2 GB | 38.8 GB | ≈ 118,000 |"),
     ("zh/24-llm-inference-sizing.md", "| 4 位（Q4_K_M，每权重 4.84 位） |",
-     "| 4 位（Q4_K_M，每权重 4.89 位） | 70.6 × 4.89 ÷ 8 = 43.2 GB | 33.8 GB | ≈ 103,000 |"),
+     "| 4 位（Q4_K_M，每权重 4.89 位） | 70.6 × 4.89 ÷ 8 = 43.2 GB | 38.8 GB | ≈ 118,000 |"),
     ("en/24-llm-inference-sizing.md", "| 4-bit (4.84 bits/weight) | 4.9 GB | 207 |", "| 4-bit (4.89 bits/weight) | 4.9 GB | 205 | 365 | 683 | 978 |"),
     ("zh/24-llm-inference-sizing.md", "| 4 位（每权重 4.84 位） | 4.9 GB | 207 |", "| 4 位（每权重 4.89 位） | 4.9 GB | 205 | 365 | 683 | 978 |"),
     # The live QLoRA rows count the 16-bit embedding and output layers, as the static table does.
@@ -342,6 +342,125 @@ ROWS_52 = [
 ]
 
 
+# ---- Issue 64 (the fourth edition's corrections, November 2026) ----
+# Each row fails on the content of main before issue 64 (b178ae1).
+ROWS_64 = [
+    # vLLM: EAGLE-3 drafts use method "eagle3" (vLLM docs, "EAGLE Draft Models").
+    ("en/36-speculative-decoding.md", "`\"method\": \"eagle\"` for EAGLE and EAGLE-3 drafts",
+     "`\"method\": \"eagle\"` for EAGLE drafts and `\"method\": \"eagle3\"` for EAGLE-3 drafts"),
+    ("zh/36-speculative-decoding.md", "对 EAGLE 和 EAGLE-3 草稿都用 `\"method\": \"eagle\"`",
+     "对 EAGLE-3 草稿用 `\"method\": \"eagle3\"`"),
+    # Page 42: the triad share is of the 4.8 TB/s datasheet figure, not the clock-derived peak.
+    ("en/42-buying-at-scale.md", "{gpu.stream/devices/0/triad} [GB/s] / {gpu.specs/devices/0/peak/memory_bandwidth} [GB/s] => %`",
+     "`estimate:reference:100 [%] * {gpu.stream/devices/0/triad} [GB/s] / 4800 [GB/s] => %` of its datasheet bandwidth (4.8 TB/s"),
+    ("zh/42-buying-at-scale.md", "{gpu.stream/devices/0/triad} [GB/s] / {gpu.specs/devices/0/peak/memory_bandwidth} [GB/s] => %`",
+     "达到了其数据手册带宽（本指南目录中为 4.8 TB/s）的 `estimate:reference:100 [%] * {gpu.stream/devices/0/triad} [GB/s] / 4800 [GB/s] => %`"),
+    # Page 08: the probe's "peak" of a transfer curve is its 256 MiB point; pageable copies peak near 1 MiB.
+    ("en/08-gpu-metrics.md", "pinned host-to-device copies peaked at",
+     "pageable host-to-device copies reached `value:reference:gpu.transfer/devices/0/curves/h2d_pageable/4/bandwidth` at 1 MiB"),
+    ("zh/08-gpu-metrics.md", "上锁页内存的主机到设备拷贝峰值为",
+     "可分页的主机到设备拷贝在 1 MiB 时达到 `value:reference:gpu.transfer/devices/0/curves/h2d_pageable/4/bandwidth`"),
+    # Export: H200 licences reviewed case by case since 15 January 2026 (91 FR 1684); pages 32, 34, 42 agree.
+    ("en/34-renting-gpus.md", "NVIDIA's H100, H200, B200 and B300 cannot be exported to China",
+     "the H200 and less advanced parts need a US licence, reviewed case by case since a BIS rule effective 15 January 2026"),
+    ("zh/34-renting-gpus.md", "H100、H200、B200 和 B300 不能出口到中国",
+     "H200 及性能更低的产品需要美国许可证，自 BIS 一项 2026 年 1 月 15 日生效的规则起逐案审查"),
+    ("en/32-china-market.md", None, "A BIS final rule effective 15 January 2026 (91 FR 1684, FR Doc. 2026-00789,"),
+    ("en/32-china-market.md", None, "B200 and B300, no licence path; H200 and less advanced parts, a licence reviewed case by case"),
+    ("zh/32-china-market.md", None, "一项于 2026 年 1 月 15 日生效的最终规则（91 FR 1684，FR Doc. 2026-00789，"),
+    ("zh/32-china-market.md", None, "B200 和 B300 没有许可途径；H200 及性能更低的产品需要许可证，逐案审查"),
+    ("en/42-buying-at-scale.md", None, "export licence, reviewed case by case since the BIS rule effective 15 January 2026 (91 FR 1684"),
+    ("zh/42-buying-at-scale.md", None, "自 BIS 一项 2026 年 1 月 15 日生效的规则（91 FR 1684"),
+    ("en/23-references.md", None, "Revision to License Review Policy for Advanced Computing Commodities”, *Federal Register* 91 FR 1684"),
+    ("zh/23-references.md", None, "Revision to License Review Policy for Advanced Computing Commodities”, *Federal Register* 91 FR 1684"),
+    # Page 33: one unit convention for the live B300 comparison, said in words.
+    ("en/33-blackwell-ultra.md", None, "NVIDIA calls the same H200 \"141 GB\", nearer its binary count (139.8 GiB) than its decimal one (150 GB)"),
+    ("zh/33-blackwell-ultra.md", None, "NVIDIA 把同一块 H200 标为“141 GB”，更接近它的二进制数（139.8 GiB）而不是十进制数（150 GB）"),
+    # Pages 24 and 37: capacities as CUDA counts them, in GB = 1e9 bytes, like the model sizes.
+    ("en/24-llm-inference-sizing.md", "80 − 70.6 − 3 = 6.4 GB", "85.0 − 70.6 − 3 = 11.4 GB"),
+    ("zh/24-llm-inference-sizing.md", "80 − 70.6 − 3 = 6.4 GB", "85.0 − 70.6 − 3 = 11.4 GB"),
+    ("en/24-llm-inference-sizing.md", "(8 × 141 = 1,128 GB)", "Eight H200s hold 8 × 150.1 = 1,201 GB (139.8 GiB each)"),
+    ("zh/24-llm-inference-sizing.md", "（8 × 141 = 1,128 GB）", "八块 H200 共 8 × 150.1 = 1,201 GB（每块 139.8 GiB）"),
+    ("en/37-long-context.md", "Eight H200s (1,128 GB)", "1,106 GB remain for the cache"),
+    ("zh/37-long-context.md", "八块 H200（1,128 GB）", "剩下 1,106 GB 给缓存"),
+    # Page 33: sm_103 arrived in CUDA 12.9 (CUDA features archive); 13.0 is CUTLASS's minimum.
+    ("en/33-blackwell-ultra.md", "(CUTLASS needs CUDA 13.0 for compute capability 10.3, against 12.8 for the B200)",
+     "nvcc gained the `sm_103` target in CUDA 12.9"),
+    ("zh/33-blackwell-ultra.md", "（CUTLASS 对计算能力 10.3 要求 CUDA 13.0，B200 只需 12.8）", "nvcc 从 CUDA 12.9 起支持 `sm_103` 目标"),
+    # Page 34: the generational step is not a constant 1.7-2x (B300/B200 is 1.1-1.2x).
+    ("en/34-renting-gpus.md", "Each generation costs about 1.7–2 times the one before per hour", "a B300 only about 1.1–1.2 times a B200"),
+    ("zh/34-renting-gpus.md", "每新一代的小时价约为上一代的 1.7—2 倍", "B300 只是 B200 的约 1.1—1.2 倍"),
+    # Pages 34/35: the reference H200's cost per token at H200 prices.
+    ("en/34-renting-gpus.md", "at three H100 prices from the table", "H200 at USD 4.50 per hour (Nebius)"),
+    ("zh/34-renting-gpus.md", "价格取上表中 H100 的三个价位", "H200，每小时 4.50 美元（Nebius）"),
+    ("en/35-serving-at-load.md", "(an H100 price from [Renting GPUs]", "Hyperstack's H200 price, which is also RunPod's secure-cloud H100 price"),
+    ("zh/35-serving-at-load.md", "中的 H100 价格）", "Hyperstack 的 H200 价格，也是 RunPod 安全云的 H100 价格"),
+    # Page 35: SGLang's hardware (its documentation's hardware platforms).
+    ("en/35-serving-at-load.md", "| NVIDIA, AMD | NVIDIA only |", "Google TPU (through its JAX back end), Huawei Ascend NPUs, Intel Xeon CPUs and Intel GPUs (XPU)"),
+    ("zh/35-serving-at-load.md", "支持 NVIDIA、AMD | RadixAttention", "Google TPU（通过其 JAX 后端）、华为昇腾 NPU、Intel 至强 CPU 和 Intel GPU（XPU）"),
+    # Pages 05/38/41: which run each SM clock comes from.
+    ("en/05-tensor-cores.md", "had a median of 1,650 MHz while it\nran these GEMMs",
+     "and of 1,500 MHz in the power probe's longer run of sustained BF16 GEMMs"),
+    ("zh/05-tensor-cores.md", "参考 H200 跑这些 GEMM 时，SM 频率的中位数是 1,650 MHz", "在功耗探针更长时间的持续 BF16 GEMM 中为 1,500 MHz"),
+    ("en/38-power-and-cooling.md", None, "(the median over this power probe's sustained BF16 GEMMs; the GEMM probe's shorter runs"),
+    ("zh/38-power-and-cooling.md", None, "（这是功耗探针持续 BF16 GEMM 期间的中位数；GEMM 探针各精度较短的运行中"),
+    # Pages 42/09: used prices agree, with the spread between sources.
+    ("en/42-buying-at-scale.md", "at USD 2,000 and more it is roughly three times a used RTX 3090",
+     "so a used 4090 costs about 1.5 to 3 times a used RTX 3090"),
+    ("zh/42-buying-at-scale.md", "2,000 美元以上的价格约是同样 24 GB 的二手 RTX 3090 的三倍", "所以二手 4090 约为同样 24 GB 的二手 RTX 3090 的 1.5—3 倍"),
+    ("en/09-buying-advice.md", None, "Other 2026 sources put a used RTX 4090 at USD 2,000 and more and a used 3090 at 500–800"),
+    ("zh/09-buying-advice.md", None, "2026 年的其他来源给出的二手 RTX 4090 为 2,000 美元以上、二手 3090 为 500—800 美元"),
+    # Page 33: Ozaki scheme II is Ozaki, Uchino and Imamura's (2025); Matsuoka applies it on FP8.
+    ("en/33-blackwell-ultra.md", "proposes an FP8-based variant (Ozaki scheme II)",
+     "Ozaki scheme II is K. Ozaki, Y. Uchino and T. Imamura's method (April 2025)"),
+    ("zh/33-blackwell-ultra.md", "提出基于 FP8 的变体（Ozaki 方案 II）", "Ozaki 方案 II 是 K. Ozaki、Y. Uchino 和 T. Imamura 提出的方法（2025 年 4 月）"),
+    # Page 11: the CPU example says what a server CPU (the reference host's) does.
+    ("en/11-cloud-or-on-premises.md", None, "`value:reference:cpu.gemm/fp32` in FP32 GEMM and `value:reference:cpu.stream/triad` of memory"),
+    ("zh/11-cloud-or-on-premises.md", None, "FP32 GEMM 持续达到 `value:reference:cpu.gemm/fp32`，内存带宽为 `value:reference:cpu.stream/triad`"),
+    # Page 32: the Ascend 950PR date read in November 2026.
+    ("en/32-china-market.md", None, "we found no source we could open that confirms either is shipping"),
+    ("zh/32-china-market.md", None, "我们没有找到能打开、能证实二者已经出货的来源"),
+    # Page 22: MI400's status as of November 2026.
+    ("en/22-tpu-and-quantum.md", "has announced its MI400 series and rack-scale systems for 2026.", "mass-production ramp only in\n  Q2 2027"),
+    ("zh/22-tpu-and-quantum.md", "AMD 已宣布将在 2026 年推出 MI400 系列和机架级系统。", "量产爬坡要到 2027 年二季度"),
+    # Page 33: the Qwen3-30B-A3B decode row reads its 3.3B active parameters, 6.6 GB.
+    ("en/33-blackwell-ultra.md", "{label: Qwen3-30B-A3B BF16 (3.3B active), with: {weights: \"61 [GB]\"}}",
+     "{label: Qwen3-30B-A3B BF16 (3.3B active parameters read per token), with: {weights: \"6.6 [GB]\"}}"),
+    ("zh/33-blackwell-ultra.md", "{label: Qwen3-30B-A3B BF16（激活 3.3B）, with: {weights: \"61 [GB]\"}}",
+     "{label: Qwen3-30B-A3B BF16（每 token 读取 3.3B 激活参数）, with: {weights: \"6.6 [GB]\"}}"),
+    # Page 32: the RTX 5090 D has no sourced 2026 street price; the page says so and gives the nearest
+    # dated CNY figure (a rental price from page 34).
+    ("en/32-china-market.md", None, "a renewed search in November 2026 found no 2026 street price in yuan in a source we could open"),
+    ("zh/32-china-market.md", None, "2026 年 11 月我们重新查找，仍没有在能打开的来源中找到 2026 年的人民币实际售价"),
+    # Key sourced figures of the pages and sections added for issue 64, so that an edit cannot drop them.
+    ("en/44-collectives.md", None, "| all-reduce | 2(*n* − 1) ÷ *n* | 1.75 | the buffer on each GPU |"),
+    ("zh/44-collectives.md", None, "| all-reduce | 2(*n* − 1) ÷ *n* | 1.75 | 每块 GPU 上的缓冲区 |"),
+    ("en/45-energy-per-token.md", None, "used 0.12 J per token in v3.0 against 0.20 J in v2.0 (September 2024)"),
+    ("zh/45-energy-per-token.md", None, "v3.0 中每 token 0.12 J，v2.0（2024 年 9 月）中是 0.20 J"),
+    ("en/46-interconnect-standards.md", None, "The UALink 200G 1.0 specification was published on 8 April 2025"),
+    ("zh/46-interconnect-standards.md", None, "UALink 200G 1.0 规范于 2025 年 4 月 8 日发布"),
+    ("en/46-interconnect-standards.md", None, "UEC released specification 1.0 on 11 June 2025"),
+    ("zh/46-interconnect-standards.md", None, "UEC 于 2025 年 6 月 11 日发布 1.0 规范"),
+    ("en/46-interconnect-standards.md", None, "| NVLink-C2C, GPU ↔ Grace | – | 900 GB/s in total, 450 GB/s each way |"),
+    ("zh/46-interconnect-standards.md", None, "| NVLink-C2C，GPU ↔ Grace | – | 合计 900 GB/s，每个方向 450 GB/s |"),
+    ("en/47-confidential-computing.md", None, "below 7 % for most typical queries"),
+    ("zh/47-confidential-computing.md", None, "多数典型请求低于 7%"),
+    ("en/49-diffusion.md", None, "about **4,600 FLOP per byte**"),
+    ("zh/49-diffusion.md", None, "约**每字节 4,600 FLOP**"),
+    ("en/31-amd-and-rocm.md", None, "| FP4 | 10 PFLOP/s (MXFP4), the same rate for MXFP6 | 9 PFLOP/s (NVFP4) |"),
+    ("zh/31-amd-and-rocm.md", None, "| FP4 | 10 PFLOP/s（MXFP4），MXFP6 速率相同 | 9 PFLOP/s（NVFP4） |"),
+    ("en/17-mobile-and-edge.md", None, "| memory (shared by CPU and GPU) | 64 GB | 128 GB at 273 GB/s, with a 14-core Arm Neoverse CPU |"),
+    ("zh/17-mobile-and-edge.md", None, "| 内存（CPU 与 GPU 共用） | 64 GB | 128 GB，273 GB/s；CPU 为 14 核 Arm Neoverse |"),
+    ("en/30-sharing-a-gpu.md", None, "## Scheduling GPU jobs on Kubernetes: Kueue, Volcano and the KAI Scheduler"),
+    ("zh/30-sharing-a-gpu.md", None, "## 在 Kubernetes 上调度 GPU 作业：Kueue、Volcano 与 KAI Scheduler"),
+    ("en/48-data-loading.md", None, "GDS opens a direct DMA path\n   between storage and GPU memory that avoids a bounce buffer in CPU memory"),
+    ("zh/48-data-loading.md", None, "GDS 在存储和 GPU 显存之间打通一条直接的 DMA 路径，避开 CPU 内存里的中转缓冲区"),
+    # Page 26: no params16 = 0 constant beside rows that set it.
+    ("en/26-fine-tuning.md", "  params16: \"0\"", "The full and LoRA rows set `params16` to 0"),
+    ("zh/26-fine-tuning.md", "  params16: \"0\"", "全量微调和 LoRA 各行的 `params16` 为 0"),
+]
+
+
 def normalized(text: str) -> str:
     """Runs of whitespace (line breaks too) as one space."""
     return re.sub(r"\s+", " ", text)
@@ -349,7 +468,7 @@ def normalized(text: str) -> str:
 
 def check(content: Path) -> list[str]:
     failures = []
-    for name, old, new in ROWS + ROWS_52:
+    for name, old, new in ROWS + ROWS_52 + ROWS_64:
         path = content / name
         try:
             text = path.read_text(encoding="utf-8")
@@ -381,7 +500,7 @@ def main() -> int:
         print(f"corrections: {len(failures)} check(s) failed; fix the page or, if the fact changed, "
               f"update the row in {Path(__file__).name} with its new source", file=sys.stderr)
         return 1
-    print(f"corrections: {len(ROWS) + len(ROWS_52) + 1} checks passed")
+    print(f"corrections: {len(ROWS) + len(ROWS_52) + len(ROWS_64) + 1} checks passed")
     return 0
 
 

@@ -10,7 +10,8 @@ const assert = require("node:assert/strict");
 const fs = require("node:fs");
 const path = require("node:path");
 const { pathToFileURL } = require("node:url");
-const { serve, launch, watch, screenshotDir, requireSite, htmlPages, axeViolations } = require("./lib/site");
+const { serve, launch, watch, screenshotDir, requireSite, htmlPages, axeViolations, assertDrawn } =
+  require("./lib/site");
 
 const mdbookSite = process.env.GPUGUIDE_MDBOOK_SITE ? path.resolve(process.env.GPUGUIDE_MDBOOK_SITE) : null;
 const SHOTS = [
@@ -55,8 +56,7 @@ describe("highlighted code in the guide", () => {
         assert.ok(coloured.length >= 2, `${rel}: ${language} tokens in at least two colours besides the text (${JSON.stringify(colours)})`);
         const wrapper = page.locator(".code-block", { has: block }).first();
         const file = path.join(screenshotDir, "code", `${rel.replace(/[/.]/g, "-").replace(/-html$/, "")}-${theme}.png`);
-        await wrapper.screenshot({ path: file });
-        assert.ok(fs.statSync(file).size > 2000, `${file} is not blank`);
+        assertDrawn(await wrapper.screenshot({ path: file }), file);
       }
       assert.deepEqual(watcher.problems(), []);
       await page.close();

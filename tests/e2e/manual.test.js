@@ -1,7 +1,8 @@
 // The manual (docs/, built by gpuguide itself) as published: under /docs/ beside the guide. Its
-// first page and the generated command reference load without errors, list the manual's parts in
-// the sidebar and fit the desktop width; screenshots of both into build/screenshots/manual/
-// (copies committed in docs/screenshots/manual/).
+// first page, the installation page, the format reference's book.toml page, one command's page and
+// the generated --help page load without errors, list the manual's parts in the sidebar and fit
+// the desktop width; screenshots of each into build/screenshots/manual/ (copies committed in
+// docs/screenshots/manual/).
 "use strict";
 const { describe, it, before, after } = require("node:test");
 const assert = require("node:assert/strict");
@@ -13,7 +14,10 @@ const manualDir = process.env.GPUGUIDE_MANUAL_SITE;
 const VIEWPORT = { width: 1280, height: 800 };
 const PAGES = [
   { rel: "index.html", shot: "first-page.png", heading: "GPU Guide manual" },
-  { rel: "reference/commands.html", shot: "command-reference.png", heading: "Command reference" },
+  { rel: "installation.html", shot: "installation.png", heading: "Installation" },
+  { rel: "reference/book-toml.html", shot: "format-reference.png", heading: "book.toml" },
+  { rel: "reference/cli/build.html", shot: "command-build.png", heading: "gpuguide build" },
+  { rel: "reference/commands.html", shot: "help-text.png", heading: "The --help text" },
 ];
 
 describe("manual", () => {
@@ -38,7 +42,8 @@ describe("manual", () => {
       assert.equal((await page.locator("main h1").first().textContent()).trim(), heading);
       await page.locator("#sidebar a").first().waitFor();
       const sidebar = await page.locator("#sidebar").textContent();
-      for (const part of ["Getting started", "Command reference", "Design", "Contributing"]) {
+      for (const part of ["Installation", "Format reference", "Command reference",
+        "Environment variables", "How to contribute", "Design"]) {
         assert.ok(sidebar.includes(part), `${rel}: the sidebar lacks "${part}"`);
       }
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -69,12 +74,12 @@ describe("manual", () => {
     await page.close();
   });
 
-  it("the command reference shows every command's help", async () => {
+  it("the --help page shows every command's help", async () => {
     const page = await browser.newPage({ viewport: VIEWPORT });
     await page.goto(server.url + "reference/commands.html");
     const text = await page.locator("main").textContent();
     for (const command of ["gpuguide build", "gpuguide check", "gpuguide fleet", "gpuguide-probe"]) {
-      assert.ok(text.includes(command), `the command reference lacks ${command}`);
+      assert.ok(text.includes(command), `the --help page lacks ${command}`);
     }
     await page.close();
   });

@@ -84,7 +84,7 @@ describe("missing figures", () => {
       const line = await page.locator("p.figures-missing").first().textContent();
       // This build has no GPU: its column would repeat the reference's, so the line stands for
       // it; the unmeasured reference keeps its column for the datasheet row it has.
-      assert.match(line, lang === "en" ? /^GPU memory bandwidth \(STREAM\) for This machine: / : /^GPU 显存带宽（STREAM）（本机）：/);
+      assert.match(line, lang === "en" ? /^GPU memory bandwidth \(STREAM\) for this machine: / : /^GPU 显存带宽（STREAM）（本机）：/);
       assert.match(line, lang === "en" ? /this build has no GPU measurements/ : /本次构建没有 GPU 测量结果/);
       assert.match(line, how);
     }

@@ -35,6 +35,22 @@ const CASES = [
   ["en", "speculative decoding", ["36-speculative-decoding.html"], 1],
   ["zh", "投机解码", ["36-speculative-decoding.html"], 1],
   ["zh", "前缀缓存", ["37-long-context.html"], 1],
+  // Issue 64: each new topic by its English and Chinese terms and abbreviations.
+  ["en", "UEC", ["46-interconnect-standards.html"], 1],
+  ["zh", "超以太网", ["46-interconnect-standards.html"], 1],
+  ["en", "C2C", ["46-interconnect-standards.html"], 1],
+  ["zh", "C2C", ["46-interconnect-standards.html"], 1],
+  ["zh", "数据加载", ["48-data-loading.html"], 1],
+  ["zh", "机密计算", ["47-confidential-computing.html"], 1],
+  ["zh", "成组调度", ["30-sharing-a-gpu.html"], 1],
+  ["en", "busbw", ["44-collectives.html"], 1],
+  ["zh", "集合通信", ["44-collectives.html"], 1],
+  ["en", "energy per token", ["45-energy-per-token.html"], 1],
+  ["zh", "每 token 能耗", ["45-energy-per-token.html"], 1],
+  ["en", "diffusion", ["49-diffusion.html"], 1],
+  ["zh", "扩散模型", ["49-diffusion.html"], 1],
+  ["en", "Jetson Thor", ["17-mobile-and-edge.html"], 1],
+  ["zh", "MI355X", ["31-amd-and-rocm.html"], 2],
 ];
 
 // Issue 52. The references page names every product the chapters discuss and answers none of the
@@ -50,6 +66,10 @@ const SYNONYMS = [
   ["zh", "新手", ["09-buying-advice.html"], 1],
   ["en", "hobbyist", ["28-local-ai.html"], 1],
   ["zh", "爱好者", ["28-local-ai.html"], 2],
+  // Issue 64: abbreviations that reach their topic's page through a synonym group.
+  ["en", "GDS", ["48-data-loading.html"], 1],
+  ["en", "TEE", ["47-confidential-computing.html"], 1],
+  ["en", "KAI", ["30-sharing-a-gpu.html"], 1],
 ];
 const strings = require("../../templates/strings.json");
 const groupOf = (lang, word) => strings[lang].search_synonyms.find((group) => group.includes(word));

@@ -8,6 +8,7 @@
 // a crash or a sanitizer report is a finding.
 #include "directives/directives.hpp"
 #include "fixture.hpp"
+#include "fleet/table.hpp"
 #include "load/files.hpp"
 #include "markdown/markdown.hpp"
 #include "render/fleet.hpp"
@@ -115,8 +116,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 with_ui["ui"] = text.ui();
                 (void)templates.render(name, with_ui);
             }
-            (void)gpuguide::render::fleet_csv(fleet);
-            (void)gpuguide::render::fleet_json(fleet);
+            (void)gpuguide::fleet::table_csv(fleet.folder, fleet.analysis);
+            (void)gpuguide::fleet::table_json(fleet.folder, fleet.analysis);
         });
     }
     return 0;

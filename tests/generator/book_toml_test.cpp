@@ -52,6 +52,7 @@ edit-url-template = "https://example.org/lab/handbook/edit/main/{path}"
 include-outside-book = true
 literal-emphasis = "error"
 reference = "reference-h200"
+east-asian-line-breaks = false
 )");
     CHECK(config.root == dir.path());
     CHECK(config.title == "Cluster handbook");
@@ -71,6 +72,7 @@ reference = "reference-h200"
     CHECK(config.literal_emphasis == gpuguide::EmphasisCheck::Error);
     CHECK(config.reference_host == "reference-h200");
     CHECK(config.reference_line == 25); // its line in the text above
+    CHECK_FALSE(config.east_asian_line_breaks);
     CHECK(config.warnings.empty());
 }
 
@@ -93,6 +95,7 @@ mathjax-support = true
     CHECK(config.build_dir == "book");
     CHECK(config.language == "en");
     CHECK(config.literal_emphasis == gpuguide::EmphasisCheck::Warn);
+    CHECK(config.east_asian_line_breaks);
     CHECK(config.rust_edition == "2021");
     CHECK(config.admonitions);
     CHECK(config.definition_lists);
@@ -151,6 +154,8 @@ TEST_CASE("book.toml errors name the line and what to do", "[book-toml]") {
     CHECK(
         error_of(dir, "[output.html.gpuguide]\nliteral-emphasis = true\n") ==
         "book.toml:2: `literal-emphasis` must be text in quotes, e.g. literal-emphasis = \"...\"");
+    CHECK(error_of(dir, "[output.html.gpuguide]\neast-asian-line-breaks = \"no\"\n") ==
+          "book.toml:2: `east-asian-line-breaks` must be true or false");
     CHECK(error_of(dir, "[output.html.gpuguide]\nreference = \"\"\n")
               .starts_with("book.toml:2: `reference` is empty; give the host of one document"));
 }
@@ -167,9 +172,11 @@ site-url = "/x/"
 
 [output.html.gpuguide]
 literal-emphasis = "error"
+east-asian-line-breaks = false
 )");
     const auto config = gpuguide::load_language_folders_toml(dir.path() / "book.toml");
     CHECK(config.literal_emphasis == gpuguide::EmphasisCheck::Error);
+    CHECK_FALSE(config.east_asian_line_breaks);
     CHECK(config.title.empty());
     CHECK(config.site_url.empty());
     const std::string file = (dir.path() / "book.toml").generic_string();

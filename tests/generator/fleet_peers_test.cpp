@@ -193,6 +193,12 @@ TEST_CASE("a collection that brings no document changes nothing in the fleet fol
     make_fleet(6, data.path() / "docs");
     collect(book, data.path() / "docs", 6, "7");
     const auto before = tree(fleet_dir(book));
+    // The first collection was stored (a store_collection that writes nothing fails here): six
+    // documents as measured, and its record naming job 7.
+    CHECK(before.count("node0005.json") == 1);
+    CHECK(before.at("node0000.json") == read(data.path() / "docs" / "node0000.json"));
+    REQUIRE(before.count("history/latest.json") == 1);
+    CHECK(json::parse(before.at("history/latest.json")).at("job") == "7");
     fleet::store_collection(fleet_dir(book),
                             {"8",
                              "2026-11-27T00:00:00Z",

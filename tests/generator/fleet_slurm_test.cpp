@@ -99,3 +99,31 @@ TEST_CASE("node names that could leave --out are refused") {
     }
     CHECK_FALSE(safe_host_name(std::string(254, 'a')));
 }
+
+TEST_CASE("fleet polls: tasks missing from three answered polls in a row are settled, and a "
+          "poll that lists them all starts the count again",
+          "[fleet][slurm]") {
+    using gpuguide::fleet::PollState;
+    PollState state;
+    CHECK_FALSE(state.missing_too_long(3, 4));
+    CHECK_FALSE(state.missing_too_long(3, 4));
+    CHECK(state.missing_too_long(3, 4)); // the third in a row
+    PollState interrupted;
+    CHECK_FALSE(interrupted.missing_too_long(3, 4));
+    CHECK_FALSE(interrupted.missing_too_long(3, 4));
+    CHECK_FALSE(interrupted.missing_too_long(4, 4)); // every task listed again
+    CHECK_FALSE(interrupted.missing_too_long(3, 4));
+    CHECK_FALSE(interrupted.missing_too_long(3, 4));
+    CHECK(interrupted.missing_too_long(3, 4));
+    CHECK_FALSE(PollState{}.missing_too_long(4, 4));
+}
+
+TEST_CASE("fleet polls: the progress line counts each phase", "[fleet][slurm]") {
+    using gpuguide::fleet::Phase;
+    gpuguide::fleet::PhaseCounts counts;
+    for (const auto phase : {Phase::Pending, Phase::Running, Phase::Running, Phase::Done,
+                             Phase::Done, Phase::Done, Phase::Failed}) {
+        counts.add(phase);
+    }
+    CHECK(counts.text() == "1 pending, 2 running, 3 done, 1 failed");
+}

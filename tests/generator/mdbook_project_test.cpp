@@ -85,6 +85,22 @@ TEST_CASE("an mdBook project: book.toml's settings reach the pages", "[mdbook]")
     CHECK(redirect.find("url=../guide/installing%20it.html") != std::string::npos);
 }
 
+TEST_CASE("an mdBook project's search box searches this book, and the guide's the guide",
+          "[mdbook][search]") {
+    ProjectBuild build("mdbook-features");
+    const auto page = build.page("index.html");
+    CHECK(gg_test::has(page, "placeholder=\"Search this book\""));
+    CHECK_FALSE(gg_test::has(page, "Search the guide"));
+    gg_test::BookCopy guide; // the guide's layout: a folder of language folders
+    auto options = guide.options();
+    options.templates_dir = gg_test::books_dir() / ".." / ".." / "templates"; // the real header
+    gpuguide::render::build_site(options);
+    CHECK(gg_test::has(gg_test::read(guide.out() / "en" / "index.html"),
+                       "placeholder=\"Search the guide\""));
+    CHECK(gg_test::has(gg_test::read(guide.out() / "zh" / "index.html"),
+                       "placeholder=\"搜索本指南\""));
+}
+
 TEST_CASE("an mdBook project: book.toml's description on every page without its own", "[mdbook]") {
     ProjectBuild build("mdbook-features");
     CHECK(build.page("index.html")

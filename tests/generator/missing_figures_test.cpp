@@ -145,9 +145,10 @@ TEST_CASE("gg-table: a host column without a figure becomes one line: what, why,
     CHECK_FALSE(has(html, "ref-host</th>"));
     CHECK(has(html, ">3.01\u00A0TB/s</td>"));
     CHECK_FALSE(has(html, "not measured"));
-    CHECK(has(html, "<p class=\"figures-missing\">STREAM for Reference ref-host: no measured "
-                    "figures yet (the reference host has not been measured yet). A build on a "
-                    "host with an NVIDIA GPU fills them in.</p>"));
+    CHECK(has(html,
+              "<p class=\"figures-missing\">STREAM for the reference machine ref-host: no measured "
+              "figures yet (the reference host has not been measured yet). A build on a "
+              "host with an NVIDIA GPU fills them in.</p>"));
     CHECK_FALSE(has(html, "provenance-placeholder")); // the line replaces the column's note
 }
 
@@ -165,8 +166,9 @@ TEST_CASE(
                                         {"result", nullptr}};
     gg_test::write(file, document.dump());
     const auto html = build(book, stream_table("[reference]"));
-    CHECK(has(html, "<p class=\"figures-missing\">STREAM for Reference ref-host: no measured "
-                    "figures (not yet measured).</p>"));
+    CHECK(has(html,
+              "<p class=\"figures-missing\">STREAM for the reference machine ref-host: no measured "
+              "figures (not yet measured).</p>"));
     CHECK_FALSE(has(html, "has not been measured yet"));
 }
 
@@ -178,9 +180,11 @@ TEST_CASE("gg-table: with no column left, the line alone stands for the table, i
     const auto table = stream_table("[this, reference]");
     const auto html = build(book, table);
     CHECK_FALSE(has(html, "<table"));
-    CHECK(has(html, "<p class=\"figures-missing\">STREAM for This machine and Reference ref-host: "
-                    "no measured figures yet (this build has no GPU measurements; the reference "
-                    "host has not been measured yet)."));
+    CHECK(has(
+        html,
+        "<p class=\"figures-missing\">STREAM for this machine and the reference machine ref-host: "
+        "no measured figures yet (this build has no GPU measurements; the reference "
+        "host has not been measured yet)."));
     // The fixture's strings.json has no such strings: the built-in theme's Chinese answers.
     const auto zh = build(book, table, "zh");
     CHECK(has(zh,
@@ -194,7 +198,7 @@ TEST_CASE("gg-table: without a GPU here, 'This machine' beside the measured refe
     gg_test::BookCopy book;
     make_this_gpu_less(book);
     const auto both = build(book, stream_table("[this, reference]"));
-    CHECK(has(both, "<p class=\"figures-missing\">STREAM for This machine: no measured figures "
+    CHECK(has(both, "<p class=\"figures-missing\">STREAM for this machine: no measured figures "
                     "yet (this build has no GPU measurements). A build on a host with an NVIDIA "
                     "GPU fills them in."));
     CHECK_FALSE(has(both, ">This machine</th>"));
@@ -230,7 +234,9 @@ TEST_CASE("gg-table: the reference's datasheet figure stands in for it, labelled
     CHECK_FALSE(has(html, ">Copy<")); // a row with nothing but dashes says nothing
     CHECK(has(html, "<p class=\"provenance provenance-datasheet\">Test GPU 80GB: datasheet figures "
                     "from the catalogue (Chips, as of 2026-11), not measurements.</p>"));
-    CHECK(has(html, "<p class=\"figures-missing\">STREAM for This machine and Reference ref-host"));
+    CHECK(has(
+        html,
+        "<p class=\"figures-missing\">STREAM for this machine and the reference machine ref-host"));
 }
 
 TEST_CASE("gg-table: no datasheet column while the reference has figures",

@@ -62,7 +62,8 @@ TEST_CASE("gpu.multi measured on two GPUs: P2P and NCCL figures in the table and
     CHECK(gg_test::has(row(html, "NCCL all-reduce bus bandwidth"), ">352\u00A0GB/s</td>"));
     CHECK(gg_test::has(row(html, "NCCL all-reduce message size (bytes)"), ">268435456</td>"));
     // The reference host has one GPU: its column collapses into one line that says so.
-    CHECK(gg_test::has(html, "for Reference ref-host: no measured figures (one GPU).</p>"));
+    CHECK(gg_test::has(html,
+                       "for the reference machine ref-host: no measured figures (one GPU).</p>"));
     // The sentence quotes this machine's figure, and its fallback is gone.
     CHECK(gg_test::has(html, "the NCCL all-reduce bus bandwidth is <strong class=\"measured\""));
     CHECK(gg_test::has(html, ">352\u00A0GB/s</strong>."));

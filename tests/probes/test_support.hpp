@@ -4,6 +4,7 @@
 #include "gpuguide_catch.hpp"
 #include "runner/runner.hpp"
 
+#include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <unistd.h>
@@ -34,6 +35,15 @@ inline void require_test_hooks() {
                             "GPUGUIDE_PROBE_HIDE_LIBS); configure with -DGPUGUIDE_TEST_HOOKS=ON, "
                             "as scripts/test.sh does");
 #endif
+}
+
+/// The gpuguide-probe the tests start: $GPUGUIDE_PROBE_EXE where it is set (a device kit carries
+/// its test-hook build away from where it was compiled, and its probe_tests wrapper names it:
+/// scripts/device-kit.sh), else the one this build compiled.
+inline std::string probe_exe() {
+    const char* from_environment = std::getenv("GPUGUIDE_PROBE_EXE");
+    return from_environment != nullptr && *from_environment != '\0' ? from_environment
+                                                                    : GPUGUIDE_PROBE_EXE;
 }
 
 /// Runner options for tests: quick sizes, the given cache, a short timeout, chosen probes.

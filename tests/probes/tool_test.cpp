@@ -23,7 +23,7 @@ ChildResult run_tool(const TempDir& dir, const std::string& fault, std::vector<s
         testing::require_test_hooks();
     std::vector<std::string> all{"--all", "--quick", "--json-out", (dir.path / "x.json").string()};
     all.insert(all.end(), args.begin(), args.end());
-    return run_child(GPUGUIDE_PROBE_EXE, all, {"GPUGUIDE_PROBE_FAULT=" + fault},
+    return run_child(testing::probe_exe(), all, {"GPUGUIDE_PROBE_FAULT=" + fault},
                      std::chrono::seconds(300), dir.path / "stderr.txt");
 }
 
@@ -106,11 +106,11 @@ TEST_CASE("without cuBLAS the probe program starts, says so and runs its CPU pro
         hide += "libcublas.so." + std::to_string(major) + ",libcublasLt.so." +
                 std::to_string(major) + ",";
     auto out = (dir.path / "x.json").string();
-    ChildResult identity = run_child(GPUGUIDE_PROBE_EXE, {"--identity", "--json-out", out}, {hide},
-                                     std::chrono::seconds(60), dir.path / "stderr.txt");
+    ChildResult identity = run_child(testing::probe_exe(), {"--identity", "--json-out", out},
+                                     {hide}, std::chrono::seconds(60), dir.path / "stderr.txt");
     REQUIRE(identity.exit_code == 0);
     CHECK(schema::read_json_file(out)["cublas"].is_null());
-    ChildResult cpu = run_child(GPUGUIDE_PROBE_EXE, {"--only", "cpu.info", "--json-out", out},
+    ChildResult cpu = run_child(testing::probe_exe(), {"--only", "cpu.info", "--json-out", out},
                                 {hide}, std::chrono::seconds(60), dir.path / "stderr.txt");
     REQUIRE(cpu.exit_code == 0);
     json document = schema::read_json_file(out);
@@ -127,7 +127,7 @@ TEST_CASE("gpuguide-probe --host-name: the document names the given host, not th
           std::vector<std::string>{"--quick", "--only", "cpu.info", "--only", "cpu.stream"}}) {
         std::vector<std::string> args = selection;
         args.insert(args.end(), {"--host-name", "reference-h200", "--json-out", out});
-        ChildResult child = run_child(GPUGUIDE_PROBE_EXE, args, {}, std::chrono::seconds(60),
+        ChildResult child = run_child(testing::probe_exe(), args, {}, std::chrono::seconds(60),
                                       dir.path / "stderr.txt");
         INFO(child.stderr_tail);
         REQUIRE(child.exit_code == 0);
@@ -138,8 +138,8 @@ TEST_CASE("gpuguide-probe --host-name: the document names the given host, not th
         std::filesystem::remove(out);
     }
     // Without the option the host is this machine's own name.
-    ChildResult plain = run_child(GPUGUIDE_PROBE_EXE, {"--only", "cpu.info", "--json-out", out}, {},
-                                  std::chrono::seconds(60), dir.path / "stderr.txt");
+    ChildResult plain = run_child(testing::probe_exe(), {"--only", "cpu.info", "--json-out", out},
+                                  {}, std::chrono::seconds(60), dir.path / "stderr.txt");
     REQUIRE(plain.exit_code == 0);
     CHECK(schema::read_json_file(out)["provenance"]["host"] == host_name());
 }

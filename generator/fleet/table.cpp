@@ -2,25 +2,25 @@
 // same bytes in every language (names and figures, no prose). Figures are in each headline's
 // unit (fleet.json's "units"); vs_type is (value - type median) / median; change is since the
 // node's previous document.
+#include "fleet/table.hpp"
+
 #include "measure/store.hpp"
-#include "render/fleet.hpp"
 
 #include <cmath>
 #include <cstdio>
 
-namespace gpuguide::render {
+namespace gpuguide::fleet {
 namespace {
 
-using fleet::headlines;
 using nlohmann::json;
 
-const char* status_name(fleet::Status status) {
+const char* status_name(Status status) {
     switch (status) {
-    case fleet::Status::Ok:
+    case Status::Ok:
         return "ok";
-    case fleet::Status::Failed:
+    case Status::Failed:
         return "failed";
-    case fleet::Status::Missing:
+    case Status::Missing:
         return "missing";
     }
     return "?";
@@ -51,14 +51,13 @@ struct Derived {
 
 // Per row and headline: the figure against its type's median, the change since the previous
 // document, and whether it is among the figures at fault.
-std::vector<std::vector<Derived>> derived(const FleetData& fleet) {
-    const auto& analysis = fleet.analysis;
-    std::vector<std::vector<Derived>> all(fleet.folder.rows.size(),
+std::vector<std::vector<Derived>> derived(const FleetFolder& folder, const Analysis& analysis) {
+    std::vector<std::vector<Derived>> all(folder.rows.size(),
                                           std::vector<Derived>(headlines().size()));
     for (std::size_t r = 0; r < all.size(); ++r) {
         const auto& type = analysis.types[analysis.type_of[r]];
         for (std::size_t h = 0; h < headlines().size(); ++h) {
-            const auto& figure = fleet.folder.rows[r].figures[h];
+            const auto& figure = folder.rows[r].figures[h];
             if (figure && type.spread[h] && type.spread[h]->median > 0) {
                 all[r][h].vs_type =
                     (figure->value - type.spread[h]->median) / type.spread[h]->median;
@@ -78,26 +77,25 @@ std::vector<std::vector<Derived>> derived(const FleetData& fleet) {
 
 } // namespace
 
-std::string fleet_csv(const FleetData& fleet) {
-    const auto& analysis = fleet.analysis;
+std::string table_csv(const FleetFolder& folder, const Analysis& analysis) {
     std::string csv = "host,type,status,gpus,gpu_model,cpu,driver,cuda,vbios,ecc,date,file";
     for (const auto& headline : headlines()) {
         const std::string key = headline.key;
         csv += "," + key + "," + key + "_share_of_datasheet," + key + "_vs_type," + key + "_change";
     }
     csv += ",gpus_missing,flagged\n";
-    const auto extra = derived(fleet);
-    std::vector<int> gpus_missing(fleet.folder.rows.size(), 0);
+    const auto extra = derived(folder, analysis);
+    std::vector<int> gpus_missing(folder.rows.size(), 0);
     for (const auto& outlier : analysis.outliers) {
         gpus_missing[outlier.row] = outlier.gpus_missing;
     }
     auto optional = [](const std::optional<double>& value) {
         return value ? number(*value) : std::string();
     };
-    for (std::size_t r = 0; r < fleet.folder.rows.size(); ++r) {
-        const auto& row = fleet.folder.rows[r];
+    for (std::size_t r = 0; r < folder.rows.size(); ++r) {
+        const auto& row = folder.rows[r];
         const auto& type = analysis.types[analysis.type_of[r]];
-        csv += field(row.host) + "," + field(fleet::type_name(type, "CPU only")) + "," +
+        csv += field(row.host) + "," + field(type_name(type, "CPU only")) + "," +
                status_name(analysis.status[r]) + "," + std::to_string(row.gpus) + "," +
                field(row.gpu_model) + "," + field(row.cpu) + "," + field(row.driver) + "," +
                field(row.cuda) + "," + field(row.vbios) + "," + field(row.ecc) + "," +
@@ -117,8 +115,7 @@ std::string fleet_csv(const FleetData& fleet) {
     return csv;
 }
 
-std::string fleet_json(const FleetData& fleet) {
-    const auto& analysis = fleet.analysis;
+std::string table_json(const FleetFolder& folder, const Analysis& analysis) {
     json units = json::object(), types = json::array(), hosts = json::array();
     for (const auto& headline : headlines()) {
         units[headline.key] = headline.unit;
@@ -132,7 +129,7 @@ std::string fleet_json(const FleetData& fleet) {
                                               {"nodes", type.spread[h]->nodes}};
             }
         }
-        types.push_back({{"type", fleet::type_name(type, "CPU only")},
+        types.push_back({{"type", type_name(type, "CPU only")},
                          {"nodes", type.rows.size()},
                          {"ok", type.ok},
                          {"failed", type.failed},
@@ -140,9 +137,9 @@ std::string fleet_json(const FleetData& fleet) {
                          {"driver", type.driver.value},
                          {"figures", std::move(spread)}});
     }
-    const auto extra = derived(fleet);
-    for (std::size_t r = 0; r < fleet.folder.rows.size(); ++r) {
-        const auto& row = fleet.folder.rows[r];
+    const auto extra = derived(folder, analysis);
+    for (std::size_t r = 0; r < folder.rows.size(); ++r) {
+        const auto& row = folder.rows[r];
         json figures = json::object();
         for (std::size_t h = 0; h < headlines().size(); ++h) {
             if (const auto& figure = row.figures[h]) {
@@ -161,8 +158,8 @@ std::string fleet_json(const FleetData& fleet) {
                 figures[headlines()[h].key] = std::move(item);
             }
         }
-        auto host = fleet::node_json(row);
-        host["type"] = fleet::type_name(analysis.types[analysis.type_of[r]], "CPU only");
+        auto host = node_json(row);
+        host["type"] = type_name(analysis.types[analysis.type_of[r]], "CPU only");
         host["status"] = status_name(analysis.status[r]);
         host["failed_probes"] = row.failed;
         host["figures"] = std::move(figures);
@@ -184,4 +181,4 @@ std::string fleet_json(const FleetData& fleet) {
            "\n";
 }
 
-} // namespace gpuguide::render
+} // namespace gpuguide::fleet
