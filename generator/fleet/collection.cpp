@@ -1,10 +1,10 @@
 // The fleet folder's history and the rows of its documents (see collection.hpp).
 #include "fleet/collection.hpp"
 
+#include "parallel/parallel.hpp"
 #include "schema/io.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -12,10 +12,8 @@
 #include <fcntl.h>
 #include <fstream>
 #include <map>
-#include <mutex>
 #include <stdexcept>
 #include <sys/stat.h>
-#include <thread>
 #include <unistd.h>
 
 namespace gpuguide::fleet {
@@ -96,40 +94,12 @@ std::optional<CollectionRecord> read_record(const fs::path& file) {
 
 } // namespace
 
-void parallel_for(std::size_t count, const std::function<void(std::size_t)>& work) {
-    const std::size_t threads =
-        std::min<std::size_t>(count, std::max(1u, std::thread::hardware_concurrency()));
-    std::atomic<std::size_t> next{0};
-    std::vector<std::exception_ptr> errors(count);
-    auto run = [&] {
-        for (std::size_t i = next++; i < count; i = next++) {
-            try {
-                work(i);
-            } catch (...) {
-                errors[i] = std::current_exception();
-            }
-        }
-    };
-    std::vector<std::thread> pool;
-    for (std::size_t t = 1; t < threads; ++t) {
-        pool.emplace_back(run);
-    }
-    run();
-    for (auto& thread : pool) {
-        thread.join();
-    }
-    for (const auto& error : errors) {
-        if (error) {
-            std::rethrow_exception(error);
-        }
-    }
-}
-
 namespace {
 
 // The rows of `files` in `dir`: from `known` where size and time match, else read.
 std::vector<HostRow> rows_of(const fs::path& dir, const std::vector<std::string>& files,
-                             const std::vector<HostRow>& known, const DocumentLoader& load) {
+                             const std::vector<HostRow>& known, const DocumentLoader& load,
+                             unsigned jobs = 0) {
     std::map<std::string, const HostRow*> by_file;
     for (const auto& row : known) {
         by_file.emplace(row.file, &row);
@@ -148,7 +118,7 @@ std::vector<HostRow> rows_of(const fs::path& dir, const std::vector<std::string>
         }
     }
     std::vector<bool> readable(files.size(), true);
-    parallel_for(unknown.size(), [&](std::size_t k) {
+    parallel::parallel_for(unknown.size(), jobs, [&](std::size_t k) {
         const auto i = unknown[k];
         const auto document = load(dir / files[i]);
         readable[i] = document.is_object();
@@ -314,19 +284,19 @@ void store_collection(const fs::path& dir, CollectionRecord latest,
     sync_folder(history(dir), false);
 }
 
-FleetFolder read_fleet_folder(const fs::path& dir, const DocumentLoader& load) {
+FleetFolder read_fleet_folder(const fs::path& dir, const DocumentLoader& load, unsigned jobs) {
     FleetFolder folder;
     if (!fs::is_directory(dir)) {
         return folder;
     }
     folder.latest = read_record(history(dir) / "latest.json");
     folder.rows = rows_of(dir, document_files(dir),
-                          folder.latest ? folder.latest->rows : std::vector<HostRow>{}, load);
+                          folder.latest ? folder.latest->rows : std::vector<HostRow>{}, load, jobs);
     folder.previous = read_record(history(dir) / "previous.json");
     if (folder.previous) {
         const auto previous_dir = history(dir) / "previous";
         folder.previous->rows =
-            rows_of(previous_dir, document_files(previous_dir), folder.previous->rows, load);
+            rows_of(previous_dir, document_files(previous_dir), folder.previous->rows, load, jobs);
     }
     return folder;
 }

@@ -49,10 +49,6 @@ std::filesystem::path stage_document(const std::filesystem::path& dir, const std
 /// returns null to leave the file without a row.
 using DocumentLoader = std::function<nlohmann::json(const std::filesystem::path&)>;
 
-/// Runs work(i) for each i in [0, count) on every core; the first exception (by i) is rethrown
-/// once all have finished.
-void parallel_for(std::size_t count, const std::function<void(std::size_t)>& work);
-
 /// Writes a collection into `dir`: the new documents (each file whole, old or new, at any
 /// moment: every one is written to a temporary file, made durable with one syncfs(2), then
 /// renamed over its host's), and history/ rotated first (the documents as they were, hard-linked
@@ -72,6 +68,8 @@ struct FleetFolder {
 
 /// Reads `dir`'s rows, each from the latest record's index when the file's size and modification
 /// time still match it, else from the document (`load`). No folder: nothing.
-FleetFolder read_fleet_folder(const std::filesystem::path& dir, const DocumentLoader& load);
+/// Documents are read on `jobs` threads (0: one per core).
+FleetFolder read_fleet_folder(const std::filesystem::path& dir, const DocumentLoader& load,
+                              unsigned jobs = 0);
 
 } // namespace gpuguide::fleet

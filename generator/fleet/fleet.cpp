@@ -1,5 +1,6 @@
 #include "fleet/collection.hpp"
 #include "fleet/internal.hpp"
+#include "parallel/parallel.hpp"
 #include "schema/io.hpp"
 #include "schema/schema.hpp"
 
@@ -122,7 +123,7 @@ void collect(const Plan& plan, const std::map<int, TaskState>& tasks, const std:
     }
     std::vector<std::optional<NewDocument>> documents(finished.size());
     std::vector<Fault> rejected(finished.size());
-    parallel_for(finished.size(), [&](std::size_t k) {
+    parallel::parallel_for(finished.size(), 0, [&](std::size_t k) {
         const auto i = finished[k];
         documents[k] = check_document(plan.nodes[i], plan.job + "_" + std::to_string(i),
                                       detail::task_file(work, plan.job, i, ".json"),

@@ -131,6 +131,20 @@ std::string without_control_characters(std::string_view text) {
     return out;
 }
 
+void drop_control_characters(std::string& text) {
+    auto at = find_control(text, 0);
+    if (at == std::string_view::npos) {
+        return;
+    }
+    std::size_t kept = at;
+    for (std::size_t i = at; i < text.size(); ++i) {
+        if (!is_control(text[i])) {
+            text[kept++] = text[i];
+        }
+    }
+    text.resize(kept);
+}
+
 std::string escape_html(std::string_view text) {
     return text::escape_markup(text);
 }

@@ -194,6 +194,9 @@ std::string escape_html(std::string_view text);
 /// escapes later: measured strings and data-file text come from other machines).
 std::string without_control_characters(std::string_view text);
 
+/// The same in place: no copy of a page-sized string when it has none (the usual case).
+void drop_control_characters(std::string& text);
+
 /// How code blocks render: mdBook's `[output.html.code]`, `[output.html.playground]` and
 /// `[rust] edition`, and the buttons' UI strings.
 struct CodeOptions {

@@ -19,7 +19,7 @@ struct FleetData {
 
 /// Reads the fleet folder (its documents validated where the latest collection's index does not
 /// describe them; InputError naming the file) and compares every node.
-FleetData load_fleet(const std::filesystem::path& dir, double threshold);
+FleetData load_fleet(const std::filesystem::path& dir, double threshold, unsigned jobs = 0);
 
 /// Formats the theme's fleet strings and figures for one language.
 class FleetText {

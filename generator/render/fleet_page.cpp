@@ -9,6 +9,7 @@
 #include "fleet/table.hpp"
 #include "load/files.hpp"
 #include "measure/store.hpp"
+#include "parallel/parallel.hpp"
 #include "render/fleet.hpp"
 #include "render/internal.hpp"
 
@@ -170,11 +171,14 @@ std::string collection_line(const FleetData& fleet, const FleetText& text) {
 
 } // namespace
 
-FleetData load_fleet(const std::filesystem::path& dir, double threshold) {
+FleetData load_fleet(const std::filesystem::path& dir, double threshold, unsigned jobs) {
     FleetData fleet;
-    fleet.folder = fleet::read_fleet_folder(dir, [](const std::filesystem::path& file) {
-        return measure::load_measurement_document(file, measure::Origin::Fleet).json;
-    });
+    fleet.folder = fleet::read_fleet_folder(
+        dir,
+        [](const std::filesystem::path& file) {
+            return measure::load_measurement_document(file, measure::Origin::Fleet).json;
+        },
+        jobs);
     fleet::AnalysisOptions options;
     options.threshold = threshold;
     fleet.analysis = fleet::analyse(fleet.folder, options);
@@ -218,8 +222,8 @@ void write_fleet_pages(const SiteContext& site, const Language& language,
                extra_page(site, language, language.site_dir + "fleet.html", title,
                           templates.render("fleet/page", with_ui(std::move(view), text)),
                           "is_fleet"));
-    // The detail pages (80 at 20,000 nodes) on every core.
-    fleet::parallel_for(pages.size(), [&](std::size_t p) {
+    // The detail pages (80 at 20,000 nodes) on the --jobs threads.
+    parallel::parallel_for(pages.size(), site.options.jobs, [&](std::size_t p) {
         const auto& page = pages[p];
         json groups = json::array();
         for (const auto& [name, rows] : page.groups) {

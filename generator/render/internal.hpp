@@ -25,10 +25,18 @@ struct SiteContext {
     const FleetData* fleet = nullptr; ///< content/measurements/fleet/ (none: no fleet page)
     /// book.toml's `license` and `license-url` (the guide's content/book.toml or a project's).
     std::string license, license_url;
+    /// By language code: what base_view leaves out because it is the same on every page of the
+    /// language (`ui`, the interface strings), converted for the templates once.
+    std::map<std::string, SharedView> shared = {};
 
     /// The interface strings of `lang` (one of the book's languages).
     const ui::Strings& strings(const std::string& lang) const { return ui.at(lang); }
+    /// The shared part of every layout view of `lang` (render with base_view's views).
+    const SharedView& shared_view(const std::string& lang) const { return shared.at(lang); }
 };
+
+/// SiteContext::shared for interface strings by language.
+std::map<std::string, SharedView> shared_views(const std::map<std::string, ui::Strings>& ui);
 
 /// A page's plain text section for the search index.
 struct SearchSection {
@@ -59,8 +67,9 @@ std::string redirect_page(const std::string& target, const ui::Strings& strings)
 /// The id of a page's section in print.html ("03-gpu-architecture").
 std::string print_id(const Page& page);
 
-/// The layout view model shared by every page of a language (site, nav, search, build, ui).
-/// `output_in_site` is the page's path below the site root ("en/x.html").
+/// The layout view model shared by every page of a language (site, nav, search, build), without
+/// `ui`: render it with site.shared_view(language.code). `output_in_site` is the page's path
+/// below the site root ("en/x.html").
 nlohmann::json base_view(const SiteContext& site, const Language& language,
                          const std::string& output_in_site);
 
@@ -95,6 +104,14 @@ class LanguageOutputs {
     struct State;
     std::unique_ptr<State> state_;
 };
+
+/// Renders every page (on options.jobs threads) and writes the site into a staging folder beside
+/// options.out_dir: the pages, the special pages, the theme's assets and the book's own files;
+/// then swaps the new site in and writes `manifest` beside it (render/outputs.cpp). Render
+/// warnings are appended to `warnings`, in reading order.
+struct Manifest;
+void write_site(const SiteContext& site, const Manifest& manifest,
+                std::vector<std::string>& warnings);
 
 /// Writes index.html, 404.html, .nojekyll, sitemap.xml and each language's toc.js and
 /// contents.html into `dir` (print.html and search-index.js: LanguageOutputs).

@@ -40,7 +40,7 @@ struct LanguageOutputs::State {
 
     // strings.json's `search_synonyms` for the language (checked when the theme loads).
     static std::vector<std::vector<std::string>> search_synonyms(const ui::Strings& strings) {
-        const auto all = strings.merged();
+        const auto& all = strings.merged();
         const auto groups = all.find("search_synonyms");
         return groups == all.end() || !groups->is_array()
                    ? std::vector<std::vector<std::string>>{}
@@ -68,10 +68,12 @@ struct LanguageOutputs::State {
         return docs;
     }
 
-    void write(const RenderedPage& page) {
+    void write(RenderedPage& page) {
         // What the layout would have done to the whole body (templates drop control characters).
-        const std::string html = markdown::without_control_characters(page.print_html);
-        print_body += html; // streamed: written out in pieces of about a megabyte (flush)
+        markdown::drop_control_characters(page.print_html);
+        print_body +=
+            page.print_html; // streamed: written out in pieces of about a megabyte (flush)
+        page.print_html = {};
         std::vector<search::Section> sections;
         sections.reserve(page.sections.size());
         for (const auto& section : page.sections) {

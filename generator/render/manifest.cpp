@@ -2,6 +2,7 @@
 
 #include "load/files.hpp"
 
+#include <functional>
 #include <system_error>
 #include <unistd.h>
 
@@ -12,6 +13,51 @@ constexpr std::string_view kProbesLine = "probes\t";
 constexpr std::string_view kMeasurementsLine = "measurements\t";
 
 } // namespace
+
+// Same inputs and options, same fingerprint; any change to either, a new build. The probes the
+// pages use and this build's measurements are added once known (render::Manifest).
+std::string input_fingerprint(const BuildOptions& options, const measure::CollectOptions& measure,
+                              const std::string& date) {
+    std::vector<std::string> extra{"base_url\t" + options.base_url, "date\t" + date,
+                                   "measure\t" + measure.mode,
+                                   "measurements\t" + measure.this_document.generic_string(),
+                                   "fleet_threshold\t" + std::to_string(options.fleet_threshold)};
+    for (const auto& lang : options.langs) {
+        extra.push_back("lang\t" + lang);
+    }
+    std::error_code error;
+    const auto self = std::filesystem::read_symlink("/proc/self/exe", error);
+    if (!error) {
+        extra.push_back(
+            "generator\t" + std::to_string(std::filesystem::file_size(self, error)) + "\t" +
+            std::to_string(
+                std::filesystem::last_write_time(self, error).time_since_epoch().count()));
+    }
+    std::vector<std::filesystem::path> dirs{options.content_dir, options.templates_dir,
+                                            measure.reference_dir};
+    if (const auto& project = options.project) {
+        // Not the project's root: it holds the site (build-dir) too, which changes each build.
+        dirs = {project->root / project->src, project->root / "data", options.templates_dir,
+                measure.reference_dir};
+        extra.push_back("book.toml\t" + std::to_string(std::hash<std::string>{}(
+                                            read_file(project->root / "book.toml"))));
+        for (const auto* files : {&project->additional_css, &project->additional_js}) {
+            for (const auto& file : *files) { // outside src/ (theme/x.css): stamped one by one
+                std::error_code ignored;
+                const auto time = std::filesystem::last_write_time(project->root / file, ignored);
+                extra.push_back("extra\t" + file + "\t" +
+                                std::to_string(time.time_since_epoch().count()));
+            }
+        }
+    }
+    return fingerprint(dirs, extra);
+}
+
+std::string measurements_hash(const measure::Store& store) {
+    return store.this_build()
+               ? std::to_string(std::hash<std::string>{}(store.this_build()->json.dump()))
+               : std::string();
+}
 
 std::filesystem::path manifest_path(const std::filesystem::path& out_dir) {
     auto out = out_dir.lexically_normal();

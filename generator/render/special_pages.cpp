@@ -194,7 +194,7 @@ std::string extra_page(const SiteContext& site, const Language& language, const 
             view[group][key] = base + language.site_dir + file;
         }
     }
-    return site.templates.render("layout", view);
+    return site.templates.render("layout", std::move(view), &site.shared_view(language.code));
 }
 
 std::string print_title(const SiteContext& site, const Language& language) {
@@ -214,7 +214,7 @@ json base_view(const SiteContext& site, const Language& language,
     auto in_language = [&](const char* file) {
         return relative_href(output_in_site, language.site_dir + file);
     };
-    json ui = site.strings(language.code).merged();
+    const json& ui = site.strings(language.code).merged();
     json extra_css = json::array(), extra_js = json::array();
     std::string title = ui.value("site_title", std::string("GPU Guide"));
     std::string repository;
@@ -249,8 +249,15 @@ json base_view(const SiteContext& site, const Language& language,
         {"search", {{"script_href", in_language("search-index.js")}}},
         {"build",
          {{"measurement_source", site.store.summary(site.strings(language.code))},
-          {"date", site.date}}},
-        {"ui", std::move(ui)}};
+          {"date", site.date}}}};
+}
+
+std::map<std::string, SharedView> shared_views(const std::map<std::string, ui::Strings>& ui) {
+    std::map<std::string, SharedView> views;
+    for (const auto& [lang, strings] : ui) {
+        views.emplace(lang, SharedView(json{{"ui", strings.merged()}}));
+    }
+    return views;
 }
 
 void write_special_pages(const SiteContext& site, const std::filesystem::path& dir) {
@@ -279,8 +286,10 @@ void write_special_pages(const SiteContext& site, const std::filesystem::path& d
         index_view["languages"] = languages;
         const bool custom = site.templates.has("language-index");
         write_file(dir / "index.html",
-                   custom ? site.templates.render("language-index", index_view)
-                          : Templates::render_text(kDefaultLanguageIndex, index_view));
+                   custom ? site.templates.render("language-index", index_view,
+                                                  &site.shared_view(first.code))
+                          : Templates::render_text(kDefaultLanguageIndex, index_view,
+                                                   &site.shared_view(first.code)));
     } else if (!first.page_by_source.contains("README.md") &&
                !first.page_by_source.contains("index.md")) {
         // An mdBook project whose first chapter is not README.md: the site's root still opens it.

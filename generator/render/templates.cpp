@@ -51,13 +51,15 @@ void move_into(const mustache::data& slot, mustache::data&& value) {
     const_cast<mustache::data&>(slot) = std::move(value);
 }
 
-mustache::data to_data(const nlohmann::json& value) {
+// `take`: the view is an rvalue the caller gave up, so its strings (a page's whole HTML) are moved
+// rather than copied; each page's strings were otherwise copied twice on their way in.
+mustache::data to_data(const nlohmann::json& value, bool take) {
     switch (value.type()) {
     case nlohmann::json::value_t::object: {
         mustache::data object{mustache::data::type::object};
         for (const auto& [key, item] : value.items()) {
             object.set(key, mustache::data{false});
-            move_into(*object.get(key), to_data(item));
+            move_into(*object.get(key), to_data(item, take));
         }
         return object;
     }
@@ -65,14 +67,21 @@ mustache::data to_data(const nlohmann::json& value) {
         mustache::data list{mustache::data::type::list};
         for (const auto& item : value) {
             list.push_back(mustache::data{false});
-            move_into(list.list_value().back(), to_data(item));
+            move_into(list.list_value().back(), to_data(item, take));
         }
         return list;
     }
     case nlohmann::json::value_t::string: {
-        const auto text = markdown::without_control_characters(value.get_ref<const std::string&>());
+        const auto& source = value.get_ref<const std::string&>();
+        std::string text = take ? std::move(const_cast<std::string&>(source)) : source;
+        markdown::drop_control_characters(text);
         // An empty string is falsy, so {{#page.description}} sections skip it.
-        return text.empty() ? mustache::data{false} : mustache::data{text};
+        if (text.empty()) {
+            return mustache::data{false};
+        }
+        mustache::data data{mustache::data::type::string};
+        const_cast<std::string&>(data.string_value()) = std::move(text);
+        return data;
     }
     case nlohmann::json::value_t::boolean:
         return mustache::data{value.get<bool>()};
@@ -141,11 +150,16 @@ struct Output {
     }
 };
 
-std::string render_with(mustache::mustache& tmpl, const mustache::data& data) {
+std::string render_with(mustache::mustache& tmpl, const mustache::data& data,
+                        const mustache::data* shared) {
     if (!tmpl.is_valid()) {
         return {}; // as kainjow's render(data); callers report the error
     }
-    Context context(&data);
+    // The shared view is the outermost item: every name the render's own view has comes first.
+    Context context(shared != nullptr ? shared : &data);
+    if (shared != nullptr) {
+        context.push(&data);
+    }
     Output output;
     tmpl.render(context, output);
     return std::move(output.text);
@@ -183,6 +197,16 @@ void check_raw_tags(const std::string& text, const std::filesystem::path& file) 
 }
 
 } // namespace
+
+struct SharedView::Data {
+    mustache::data value;
+};
+
+SharedView::SharedView(const nlohmann::json& view)
+    : data_(std::make_unique<Data>(Data{to_data(view, false)})) {}
+SharedView::~SharedView() = default;
+SharedView::SharedView(SharedView&&) noexcept = default;
+SharedView& SharedView::operator=(SharedView&&) noexcept = default;
 
 Templates::Templates(const std::filesystem::path& dir) : Templates(theme::Theme(dir)) {}
 
@@ -244,9 +268,11 @@ void Templates::add(const std::string& name, const theme::File& file) {
 
 std::atomic<std::uint64_t> Templates::next_id_{1};
 
-std::string Templates::render_text(const std::string& text, const nlohmann::json& view) {
+std::string Templates::render_text(const std::string& text, const nlohmann::json& view,
+                                   const SharedView* shared) {
     mustache::mustache tmpl(text);
-    return render_with(tmpl, to_data(view));
+    return render_with(tmpl, to_data(view, false),
+                       shared != nullptr ? &shared->data_->value : nullptr);
 }
 
 void Templates::check_partial_names() const {
@@ -267,7 +293,18 @@ void Templates::check_partial_names() const {
     }
 }
 
-std::string Templates::render(const std::string& name, const nlohmann::json& view) const {
+std::string Templates::render(const std::string& name, const nlohmann::json& view,
+                              const SharedView* shared) const {
+    return render_data(name, to_data(view, false), shared);
+}
+
+std::string Templates::render(const std::string& name, nlohmann::json&& view,
+                              const SharedView* shared) const {
+    return render_data(name, to_data(view, true), shared);
+}
+
+std::string Templates::render_data(const std::string& name, const Data& data,
+                                   const SharedView* shared) const {
     // Parsing costs as much as rendering, so each thread keeps its parsed templates for the
     // lifetime of this Templates object (identified by id_, not by address, which may be reused).
     thread_local std::uint64_t cached_for = 0;
@@ -280,7 +317,8 @@ std::string Templates::render(const std::string& name, const nlohmann::json& vie
     if (!tmpl) {
         tmpl = std::make_unique<mustache::mustache>(expanded_.at(name));
     }
-    std::string html = render_with(*tmpl, to_data(view));
+    std::string html =
+        render_with(*tmpl, data, shared != nullptr ? &shared->data_->value : nullptr);
     if (!tmpl->is_valid()) {
         throw InputError(located(files_.at(name), 0, "template error: " + tmpl->error_message()));
     }

@@ -161,9 +161,19 @@ IndexWriter::IndexWriter(const std::vector<Document>& docs, std::string_view lan
 
 void IndexWriter::add_sections(std::size_t doc, const std::vector<Section>& sections) {
     const std::string number = std::to_string(doc);
+    // Sections from markdown::plain_text_sections are collapsed already: checking is cheaper than
+    // collapsing (and copying) every section's text a second time.
+    const auto collapsed = [](const std::string& text, std::string& storage) -> std::string_view {
+        if (gpuguide::text::is_collapsed(text)) {
+            return text;
+        }
+        storage = collapse_whitespace(text);
+        return storage;
+    };
+    std::string heading_storage, text_storage;
     for (const Section& section : sections) {
-        const std::string heading = collapse_whitespace(section.heading);
-        const std::string text = collapse_whitespace(section.text);
+        const std::string_view heading = collapsed(section.heading, heading_storage);
+        const std::string_view text = collapsed(section.text, text_storage);
         if (heading.empty() && text.empty()) {
             continue;
         }

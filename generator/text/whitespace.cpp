@@ -32,4 +32,24 @@ std::string collapse_whitespace(std::string_view text) {
     }
 }
 
+bool is_collapsed(std::string_view text) {
+    if (!text.empty() && (text.front() == ' ' || text.back() == ' ')) {
+        return false;
+    }
+    bool after_space = false;
+    for (const char c : text) {
+        if (c == ' ') {
+            if (after_space) {
+                return false;
+            }
+            after_space = true;
+        } else if (c == '\n' || c == '\t' || c == '\r' || c == '\f') {
+            return false;
+        } else {
+            after_space = false;
+        }
+    }
+    return true;
+}
+
 } // namespace gpuguide::text

@@ -49,8 +49,22 @@ nlohmann::json language_of(const nlohmann::json& strings, const std::string& lan
 
 } // namespace
 
+namespace {
+
+nlohmann::json merge(const std::vector<nlohmann::json>& layers) {
+    nlohmann::json all = nlohmann::json::object();
+    for (auto layer = layers.rbegin(); layer != layers.rend(); ++layer) {
+        for (const auto& [key, value] : layer->items()) {
+            all[key] = value;
+        }
+    }
+    return all;
+}
+
+} // namespace
+
 Strings::Strings(std::string lang, std::vector<nlohmann::json> layers)
-    : lang_(std::move(lang)), layers_(std::move(layers)) {}
+    : lang_(std::move(lang)), layers_(std::move(layers)), merged_(merge(layers_)) {}
 
 Strings Strings::for_language(const theme::Theme& theme, const std::string& lang,
                               bool* missing_language) {
@@ -112,16 +126,6 @@ const Strings& Strings::built_in(std::string_view lang) {
                     .first;
     }
     return found->second;
-}
-
-nlohmann::json Strings::merged() const {
-    nlohmann::json all = nlohmann::json::object();
-    for (auto layer = layers_.rbegin(); layer != layers_.rend(); ++layer) {
-        for (const auto& [key, value] : layer->items()) {
-            all[key] = value;
-        }
-    }
-    return all;
 }
 
 nlohmann::json Strings::table(std::string_view key) const {

@@ -40,7 +40,8 @@ class Strings {
     const std::string& lang() const { return lang_; }
 
     /// Every key of every layer, the first layer's value winning: the `ui` object templates see.
-    nlohmann::json merged() const;
+    /// Built once, when the strings are made (every page of a language reads it).
+    const nlohmann::json& merged() const { return merged_; }
 
     /// An object-valued string (e.g. `fleet`) with the keys of every layer's object, the first
     /// layer's value winning: a book's strings.json may give some keys and keep the theme's others.
@@ -59,6 +60,7 @@ class Strings {
   private:
     std::string lang_;
     std::vector<nlohmann::json> layers_;
+    nlohmann::json merged_;
 };
 
 /// `pattern` with {0}, {1}, … replaced by `args` (each placeholder once).

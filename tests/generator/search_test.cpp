@@ -2,6 +2,7 @@
 // page text holds, be byte-for-byte reproducible, and keep Chinese text as UTF-8.
 #include "gpuguide_catch.hpp"
 #include "search/index.hpp"
+#include "text/whitespace.hpp"
 
 #include <nlohmann/json.hpp>
 #include <string>
@@ -110,6 +111,22 @@ TEST_CASE("search index: whitespace collapses and empty sections are left out", 
     CHECK(index["sections"][0] == nlohmann::json({0, "h", "Heading", "one two"}));
     CHECK(gpuguide::search::collapse_whitespace("  x  y ") == "x y");
     CHECK(gpuguide::search::collapse_whitespace("") == "");
+}
+
+TEST_CASE("is_collapsed says exactly when collapsing would change nothing", "[search]") {
+    using gpuguide::text::collapse_whitespace;
+    using gpuguide::text::is_collapsed;
+    for (const std::string text : {"", "x", "one two", "中文 text", " x", "x ", "a  b", "a\nb",
+                                   "a\tb", "a\rb", "a\fb", " ", "a \n b", "a b c  d"}) {
+        INFO(text);
+        CHECK(is_collapsed(text) == (collapse_whitespace(text) == text));
+    }
+    // The index says the same for a section that is, and one that is not, collapsed already.
+    const std::vector<Document> docs = {
+        {"a.html", "T", "", {{"h", "H", "one two"}, {"i", " I ", "a \n\t b"}}}};
+    const auto index = parse_script(build_index_script(docs, "en"));
+    CHECK(index["sections"][0] == nlohmann::json({0, "h", "H", "one two"}));
+    CHECK(index["sections"][1] == nlohmann::json({0, "i", "I", "a b"}));
 }
 
 TEST_CASE("search index: invalid UTF-8 is replaced instead of failing the build", "[search]") {
