@@ -53,11 +53,15 @@ set(CPACK_PACKAGE_NAME gpuguide)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_CONTACT "${GPUGUIDE_PACKAGE_MAINTAINER}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "static site generator for books with live GPU figures")
-set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "static site generator for books with live GPU figures
- gpuguide builds mdBook books and the GPU Guide into static HTML sites whose tables, charts and
- inline figures can be measured at build time by gpuguide-probe (memory bandwidth, transfers,
- GEMM throughput, latencies) on the machine that builds them, next to reference measurements.
- Without a GPU the CPU figures are measured and GPU figures come from the references.")
+# The synopsis is CPACK_PACKAGE_DESCRIPTION_SUMMARY; CPack puts it before this extended
+# description (a first line repeating it is lintian's description-synopsis-is-duplicated), and
+# lintian wants its lines under 80 characters.
+set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "gpuguide builds mdBook books and the GPU Guide into static HTML
+sites whose tables, charts and inline figures can be measured at build
+time by gpuguide-probe (memory bandwidth, transfers, GEMM throughput,
+latencies) on the machine that builds them, next to reference
+measurements. Without a GPU the CPU figures are measured and the GPU
+figures come from the references.")
 set(CPACK_DEBIAN_PACKAGE_RELEASE ${GPUGUIDE_PACKAGE_RELEASE})
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION text)
