@@ -79,7 +79,7 @@ TEST_CASE("the search text loses the space too", "[east-asian-breaks]") {
     CHECK(sections[0].text == "以十亿为单位的参数量，加上 GPU 规格。");
 }
 
-TEST_CASE("a book's pages, search index and print page; east-asian-line-breaks = false keeps "
+TEST_CASE("a book's pages, search index and print page, and east-asian-line-breaks = false keeps "
           "CommonMark's newline",
           "[site][east-asian-breaks]") {
     gg_test::BookCopy book;
