@@ -23,7 +23,7 @@ build_pkgs=(
 # real one-node Slurm for the fleet tests (scripts/slurm-local.sh: Slurm 22.05 on Debian 12, 24.11
 # on Debian 13).
 test_pkgs=(catch2 clang chromium nodejs npm libxml2-utils python3 fonts-wqy-microhei
-  slurmctld slurmd slurm-client munge help2man patchelf dpkg-dev lintian)
+  slurmctld slurmd slurm-client munge help2man patchelf dpkg-dev lintian xz-utils)
 bench_pkgs=(hugo cmark-gfm hyperfine time)
 # Release artifacts (scripts/release.sh): man pages from --help, RPATH editing for the tarball,
 # dpkg-shlibdeps and lintian for the .deb.
