@@ -21,7 +21,7 @@ build_pkgs=(
 # Testing it: Catch2 (v2 or v3, whichever the system ships), clang for the fuzzers, the browser
 # tests' Chromium and Node.js, xmllint for the SVG checks, a CJK font for the screenshots, and a
 # real one-node Slurm for the fleet tests (scripts/slurm-local.sh: Slurm 22.05 on Debian 12, 24.11
-# on Debian 13).
+# on Debian 13), and the release tools the release-artifacts step packs and checks with.
 test_pkgs=(catch2 clang chromium nodejs npm libxml2-utils python3 fonts-wqy-microhei
   slurmctld slurmd slurm-client munge help2man patchelf dpkg-dev lintian xz-utils)
 bench_pkgs=(hugo cmark-gfm hyperfine time)
