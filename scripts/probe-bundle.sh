@@ -131,7 +131,8 @@ if commit=$(git rev-parse HEAD 2>/dev/null); then
 else
   commit="unknown (not a git checkout)"
 fi
-version=$(sed -n 's/^project(gpuguide VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)
+source scripts/release.d/versions.sh
+version=$(cmake_version .)
 # The same commit makes the same archive: file times and the MANIFEST's date are the commit's.
 if [[ -z ${SOURCE_DATE_EPOCH:-} ]]; then
   SOURCE_DATE_EPOCH=$(git log -1 --format=%ct 2>/dev/null || date +%s)

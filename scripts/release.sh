@@ -36,7 +36,8 @@ while (($#)); do
   esac
 done
 
-version=$(sed -n 's/^project(gpuguide VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)
+source scripts/release.d/versions.sh
+version=$(cmake_version .)
 [[ -n $version ]] || { echo "release: no project(gpuguide VERSION ...) in CMakeLists.txt" >&2; exit 1; }
 if [[ -z ${SOURCE_DATE_EPOCH:-} ]]; then
   SOURCE_DATE_EPOCH=$(git log -1 --format=%ct 2>/dev/null || date +%s)

@@ -7,8 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 tag=${1:?usage: check-tag.sh TAG}
-cmake_version=$(sed -n 's/^project(gpuguide VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)
-changelog_version=$(sed -n 's/^## \[\([0-9][0-9.]*\)\].*/\1/p' CHANGELOG.md | head -1)
+source scripts/release.d/versions.sh
+cmake_version=$(cmake_version .)
+changelog_version=$(changelog_version .)
 [[ $tag == "v$cmake_version" ]] ||
   { echo "release: tag $tag, but CMakeLists.txt says version $cmake_version" >&2; exit 1; }
 [[ $changelog_version == "$cmake_version" ]] ||

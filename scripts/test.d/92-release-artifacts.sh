@@ -9,6 +9,8 @@
 # roots (docs/src/contributing/release.md); this step checks the same scripts here.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+root=$PWD
+source scripts/release.d/common.sh # is_glibc: the libraries a release program may take from the host
 work=$(mktemp -d "${TMPDIR:-/tmp}/gpuguide-release.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 fail() {
@@ -33,7 +35,7 @@ while IFS= read -r file; do
     [[ $line == *"not found"* ]] && fail "$file: $line"
     path=$(awk '$2 == "=>" {print $3}' <<<"$line")
     [[ -z $path || $path == "$top"/* ]] && continue
-    [[ $(basename "$path") =~ ^(libc|libm|libdl|librt|libpthread|libresolv|libutil)\.so ]] ||
+    is_glibc "$path" ||
       fail "${file#"$top"/} loads $path from the system, not from the tarball"
   done < <(env -i ldd "$file" 2>/dev/null | grep '=>')
 done < <(find "$top" -type f -perm -u+x)

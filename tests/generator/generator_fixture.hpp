@@ -1,6 +1,7 @@
 #pragma once
 // Helpers for the generator tests: temporary folders, a writable copy of a fixture book, and
 // building it with the fixture's own measurement document (no probes run in tests).
+#include "load/book_toml.hpp"
 #include "load/error.hpp"
 #include "render/site.hpp"
 
@@ -17,6 +18,20 @@ namespace fs = std::filesystem;
 
 inline fs::path books_dir() {
     return fs::path(GPUGUIDE_TESTS_DIR) / "books";
+}
+
+/// How the tests build an mdBook project at ROOT into SITE: its book.toml, the repository's
+/// templates, reference measurements only, a fixed date, two threads.
+inline gpuguide::render::BuildOptions project_options(const fs::path& root, const fs::path& site) {
+    gpuguide::render::BuildOptions options;
+    options.project = gpuguide::load_book_toml(root / "book.toml");
+    options.content_dir = root;
+    options.templates_dir = books_dir() / ".." / ".." / "templates";
+    options.out_dir = site;
+    options.measure.mode = "reference";
+    options.source_date_epoch = 1763755200;
+    options.jobs = 2;
+    return options;
 }
 
 /// A fresh folder under /tmp, removed with everything in it at the end of the test.

@@ -20,15 +20,7 @@ struct ProjectBuild {
         root = dir.path() / name;
         site = dir.path() / "site";
         fs::copy(gg_test::books_dir() / name, root, fs::copy_options::recursive);
-        gpuguide::render::BuildOptions options;
-        options.project = gpuguide::load_book_toml(root / "book.toml");
-        options.content_dir = root;
-        options.templates_dir = gg_test::books_dir() / ".." / ".." / "templates";
-        options.out_dir = site;
-        options.measure.mode = "reference";
-        options.source_date_epoch = 1763755200;
-        options.jobs = 2;
-        gpuguide::render::build_site(options);
+        gpuguide::render::build_site(gg_test::project_options(root, site));
     }
     std::string page(const std::string& path) const { return gg_test::read(site / path); }
 };

@@ -25,15 +25,7 @@ struct PreprocessedBook {
         std::ofstream(root / "book.toml", std::ios::app) << extra;
     }
     gpuguide::render::BuildReport build() const {
-        gpuguide::render::BuildOptions options;
-        options.project = gpuguide::load_book_toml(root / "book.toml");
-        options.content_dir = root;
-        options.templates_dir = gg_test::books_dir() / ".." / ".." / "templates";
-        options.out_dir = site;
-        options.measure.mode = "reference";
-        options.source_date_epoch = 1763755200;
-        options.jobs = 2;
-        return gpuguide::render::build_site(options);
+        return gpuguide::render::build_site(gg_test::project_options(root, site));
     }
     // The build's error, with the book's folder cut off the front.
     std::string error() const {

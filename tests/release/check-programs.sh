@@ -21,7 +21,8 @@ fail() {
 }
 clean() { (cd "$work" && env -i PATH=/usr/bin:/bin HOME="$work" "$@"); }
 
-expected=$(sed -n 's/^## \[\([0-9][0-9.]*\)\].*/\1/p' "$repo/CHANGELOG.md" | head -1)
+source "$repo/scripts/release.d/versions.sh"
+expected=$(changelog_version "$repo")
 [[ -n $expected ]] || fail "CHANGELOG.md has no version heading (## [X.Y.Z] - DATE)"
 for program in gpuguide gpuguide-probe; do
   first=$(clean "$bin/$program" --version | head -1) || fail "$program --version failed"

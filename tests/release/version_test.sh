@@ -11,7 +11,8 @@ fail() {
   echo "version_test: $*" >&2
   exit 1
 }
-expected=$(sed -n 's/^## \[\([0-9][0-9.]*\)\].*/\1/p' "$repo/CHANGELOG.md" | head -1)
+source "$repo/scripts/release.d/versions.sh"
+expected=$(changelog_version "$repo")
 [[ -n $expected ]] || fail "CHANGELOG.md has no '## [X.Y.Z] - DATE' heading"
 for program in "$gpuguide" "$probe"; do
   name=$(basename "$program")
