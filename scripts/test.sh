@@ -10,11 +10,24 @@ scripts/deps.sh test || exit 1
 results=()
 failed=0
 skipped=0
+# children_cpu VAR: sets VAR to the CPU seconds (user + system) of every finished child so far.
+# `times` runs in this shell, not in a subshell (a forked shell would count no children).
+times_file=$(mktemp)
+trap 'rm -f "$times_file"' EXIT
+children_cpu() {
+  times >"$times_file"
+  printf -v "$1" '%d' "$(awk 'NR == 2 {
+    s = 0
+    for (i = 1; i <= 2; i++) { split($i, p, "m"); s += p[1] * 60 + p[2] }
+    print int(s) }' "$times_file")"
+}
+
 # run_step NAME COMMAND...: runs one step and records "NAME passed|FAILED|skipped (time)". A step
 # that exits with 77 (as ctest and automake take it) did not run here: it is "skipped", and the
 # reason is the last line it printed that says "skipped: REASON".
 run_step() {
-  local name=$1 start=$SECONDS status=passed code log reason=""
+  local name=$1 start=$SECONDS cpu_start cpu_end status=passed code log reason=""
+  children_cpu cpu_start
   shift
   echo "== $name"
   log=$(mktemp)
@@ -30,9 +43,10 @@ run_step() {
     failed=$((failed + 1))
   fi
   rm -f "$log"
-  local took=$((SECONDS - start))
-  results+=("$(printf '  %-28s %-7s %3d min %02d s%s' "$name" "$status" $((took / 60)) \
-    $((took % 60)) "$reason")")
+  children_cpu cpu_end
+  local took=$((SECONDS - start)) cpu=$((cpu_end - cpu_start))
+  results+=("$(printf '  %-28s %-7s %3d min %02d s  (CPU %3d min %02d s)%s' "$name" "$status" \
+    $((took / 60)) $((took % 60)) $((cpu / 60)) $((cpu % 60)) "$reason")")
 }
 
 # The probes' fault injection is compiled in for the tests only (GPUGUIDE_TEST_HOOKS); the last
