@@ -55,8 +55,8 @@ if grep -qx 'VERSION_ID="11"' /etc/os-release 2>/dev/null; then
 fi
 
 if ((${#toolkits[@]} == 0)); then
-  toolkits=("${CUDA13_HOME:-/usr/local/cuda}" "$root/build/toolkits/cuda-12.4")
-  [[ -x ${toolkits[1]}/bin/nvcc ]] || scripts/probe-bundle.d/cuda12-from-debian.sh "${toolkits[1]}"
+  source scripts/probe-bundle.d/default-toolkits.sh
+  default_toolkits "$root" toolkits
 fi
 
 release_of() { "$1/bin/nvcc" --version | sed -n 's/.*release \([0-9.]*\),.*/\1/p'; }

@@ -11,7 +11,8 @@
 #   scripts/release.sh [--dist DIR] [--cuda DIR]...
 #       every artifact, each built in a fresh Debian root of its release (debootstrap, as root;
 #       about an hour on 2 cores). --cuda: the toolkits for the probe bundle's builds (default:
-#       scripts/probe-bundle.sh's).
+#       scripts/probe-bundle.sh's, CUDA 13 at /usr/local/cuda and CUDA 12.4 from Debian 13's
+#       packages, fetched into build/toolkits on first use).
 #   scripts/release.sh --here PART... [--dist DIR] [--cuda DIR]... [--no-cuda] [--build DIR]
 #       PART (tarball, deb, bundle) built on this system, as the release workflow does in a
 #       container of the right release. --no-cuda: the tarball's gpuguide-probe is the one built
@@ -31,7 +32,7 @@ while (($#)); do
     --no-cuda) no_cuda=1; shift ;;
     --build) prebuilt=$(realpath "$2"); shift 2 ;;
     tarball | deb | bundle) parts+=("$1"); shift ;;
-    -h | --help) sed -n '2,23p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,21p' "$0"; exit 0 ;;
     *) echo "release: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -69,8 +70,18 @@ if ((here)); then
   exit 0
 fi
 
-# Every artifact, each in a root of the release it is built on (release.d/roots.sh).
+# Every artifact, each in a root of the release it is built on (release.d/roots.sh). The root has
+# no CUDA toolkit of its own: the bundle's toolkits (probe-bundle.sh's defaults unless --cuda names
+# them) are mounted into it.
 ((${#parts[@]} == 0)) || { echo "release: PARTs go with --here" >&2; exit 2; }
+if ((${#cuda[@]} == 0)); then
+  source scripts/probe-bundle.d/default-toolkits.sh
+  default_toolkits "$root" toolkits
+  for toolkit in "${toolkits[@]}"; do
+    [[ -x $toolkit/bin/nvcc ]] || { echo "release: no CUDA toolkit at $toolkit (see --cuda)" >&2; exit 1; }
+    cuda+=(--cuda "$toolkit")
+  done
+fi
 bash scripts/release.d/roots.sh bullseye "bundle tarball" "${cuda[@]}"
 bash scripts/release.d/roots.sh bookworm deb
 bash scripts/release.d/roots.sh trixie deb
