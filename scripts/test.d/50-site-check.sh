@@ -24,6 +24,9 @@ trap 'rm -rf "$out"' EXIT
 # reference's figures this machine's, and the estimates name their inputs in words.
 python3 tests/books/check_figure_wording.py "$out/site"
 python3 tests/books/check_estimates.py "$out/site"
+# No false precision: figures of five or more whole digits are grouped ("1,000,000 tokens"), and
+# estimates show two significant figures unless their page asks for more (`digits`).
+python3 tests/books/check_number_format.py "$out/site" content
 # Every page of the guide names the content's licence (content/book.toml's license keys;
 # content/LICENSE) in its footer.
 pages=$(find "$out/site/en" "$out/site/zh" -name '*.html' | wc -l)
