@@ -1,5 +1,6 @@
 // gg-data: a catalogue table from content/data/<name>.json with where/sort/limit.
 #include "directives/internal.hpp"
+#include "measure/number_text.hpp"
 
 #include <algorithm>
 

@@ -5,6 +5,7 @@
 #include "load/error.hpp"
 #include "markdown/markdown.hpp"
 #include "measure/figure.hpp"
+#include "measure/number_text.hpp"
 #include "numbers/format.hpp"
 #include "numbers/number.hpp"
 

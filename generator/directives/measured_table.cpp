@@ -6,6 +6,7 @@
 
 #include "directives/catalogue.hpp"
 #include "measure/figure.hpp"
+#include "measure/number_text.hpp"
 
 #include <algorithm>
 #include <optional>

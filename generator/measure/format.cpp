@@ -1,5 +1,6 @@
 // Numbers and metrics as people read them.
 #include "markdown/markdown.hpp"
+#include "measure/number_text.hpp"
 #include "measure/store.hpp"
 #include "numbers/format.hpp"
 #include "numbers/number.hpp"

@@ -168,18 +168,11 @@ struct Formatted {
 
 /// Formats a metric ({"unit", "median"|"value"}), a plain number, string, bool (the ui strings'
 /// yes/no) or null. Units scale for reading: GB/s >= 1000 -> TB/s, GFLOP/s >= 1000 -> TFLOP/s,
-/// µs < 1 -> ns, ...; long whole parts get the strings' digit groups ("268,435,456 B").
+/// µs < 1 -> ns, ...
 Formatted format_value(const nlohmann::json& value, const ui::Strings& strings);
 
 /// A number with about three significant digits, no exponent, no locale ("2.93", "301", "3010").
 std::string format_number(double number);
-
-/// format_number with the whole part's digits grouped in threes by `group_separator` when it has
-/// five or more ("1,000,000", "16,896"; numbers::group_digits): the form a reader sees. The
-/// separator is the page language's `digit_group_separator` string.
-std::string format_number(double number, std::string_view group_separator);
-/// format_number with the digit groups of `strings`' language (its `digit_group_separator`).
-std::string format_number(double number, const ui::Strings& strings);
 
 /// The numeric reading of a metric or number (median, else value); nullopt for anything else.
 std::optional<double> numeric(const nlohmann::json& value);

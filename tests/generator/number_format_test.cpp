@@ -1,6 +1,7 @@
 // Numbers as readers read them (lib/numbers/format.hpp, measure::format_number): significant
 // figures of derived figures, and digit groups in long whole parts, per page language.
 #include "gpuguide_catch.hpp"
+#include "measure/number_text.hpp"
 #include "measure/store.hpp"
 #include "numbers/format.hpp"
 #include "theme/ui_strings.hpp"
