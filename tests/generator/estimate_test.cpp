@@ -223,6 +223,7 @@ TEST_CASE("estimate: significant figures and digit groups", "[estimate][format]"
         const std::string spans =
             "`estimate:{gpu.specs/devices/0/memory_total} [GiB] / 80000 [B/token] => tokens` "
             "`estimate:{gpu.stream/devices/0/triad} [GB/s] / 1000 [B] => 1/s`\n";
+        book.page("03-notes.md", "Ceilings " + spans, "en");
         book.page("03-notes.md", "上限 " + spans, "zh");
         auto options = book.options();
         options.templates_dir = gg_test::fs::path(GPUGUIDE_TESTS_DIR).parent_path() / "templates";
