@@ -46,11 +46,13 @@ reference_document=$(ls content/measurements/reference/*.json | head -n1)
 "$gpuguide" build --content content --templates templates --out "$out/as-measured" \
   --measurements "$reference_document" --quiet
 python3 tests/books/check_figure_wording.py "$out/as-measured" --measured
+python3 tests/books/check_number_format.py "$out/as-measured" content
 python3 tests/books/full_shape_document.py "$out/full-shape.json"
 "$gpuguide" build --content content --templates templates --out "$out/full-shape-site" \
   --measurements "$out/full-shape.json" --quiet
 "$gpuguide" check --site "$out/full-shape-site"
 python3 tests/books/check_full_shape_site.py "$out/full-shape-site" "$out/full-shape.json"
+python3 tests/books/check_number_format.py "$out/full-shape-site" content
 
 # The manual (docs/, built by gpuguide itself) under the guide's /docs/, as the Pages workflow
 # publishes them: it builds without a warning, its command reference is what the programs print
