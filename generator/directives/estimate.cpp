@@ -210,15 +210,14 @@ class Evaluator {
                     const std::string& kind) {
         std::string value = shown;
         if (!own_unit.empty() && own_unit != unit.text) {
-            value = context_.ui.fill("input_converted",
-                                     {shown, estimate_text(in_unit, unit, kRecordDigits, context_)});
+            value = context_.ui.fill(
+                "input_converted", {shown, estimate_text(in_unit, unit, kRecordDigits, context_)});
         } else if (unit.text.ends_with("iB")) {
             // Memory in binary units meets model sizes in decimal ones: say what it is in GB.
             auto decimal = formula::parse_unit(unit.text.substr(0, unit.text.size() - 2) + "B");
-            value = context_.ui.fill(
-                "input_converted",
-                {shown, estimate_text(in_unit * unit.scale / decimal.scale, decimal, kRecordDigits,
-                                       context_)});
+            value = context_.ui.fill("input_converted",
+                                     {shown, estimate_text(in_unit * unit.scale / decimal.scale,
+                                                           decimal, kRecordDigits, context_)});
         }
         const auto text = context_.ui.fill("input", {words, value, kind});
         if (std::find(out_.inputs.begin(), out_.inputs.end(), text) == out_.inputs.end()) {

@@ -16,7 +16,7 @@ struct Estimate {
     std::string label;
     formula::Formula formula;
     formula::Unit unit;
-    std::string negative; // text shown instead of a negative result ("does not fit"), or ""
+    std::string negative;      // text shown instead of a negative result ("does not fit"), or ""
     std::optional<int> digits; // significant figures (`digits`); by the cell's kind when absent
     YAML::Node node;
 };
@@ -67,7 +67,8 @@ std::vector<Estimate> read_estimates(const Body& body) {
         auto unit = parse_target_unit(body.text(node, "unit"), [&](const std::string& message) {
             body.fail(node["unit"], message);
         });
-        const auto digits = body.number(node, "digits", {.whole = true, .min = 1, .max = kMostDigits});
+        const auto digits =
+            body.number(node, "digits", {.whole = true, .min = 1, .max = kMostDigits});
         estimates.push_back({body.text(node, "label"), std::move(parsed), std::move(unit),
                              body.text_or(node, "negative", ""),
                              digits ? std::optional<int>(static_cast<int>(*digits)) : std::nullopt,
@@ -119,8 +120,7 @@ Cell evaluate_cell(const Estimate& estimate, const Row& row, const std::string& 
         cell.view["text"] = estimate.negative;
         cell.view["numeric"] = false;
     } else {
-        const int fallback =
-            cell.estimated.reads_figures() ? kEstimateDigits : kRecordDigits;
+        const int fallback = cell.estimated.reads_figures() ? kEstimateDigits : kRecordDigits;
         cell.view["text"] =
             estimate_text(*value, estimate.unit, estimate.digits.value_or(fallback), context);
     }

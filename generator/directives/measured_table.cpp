@@ -36,7 +36,8 @@ Cell measured_cell(const MeasuredValue& found, const std::string& pointer, const
     const auto formatted = measure::format_value(*found.value, context.ui);
     const auto number = measure::numeric(*found.value);
     // The record form's row labels name the unit, as the record columns beside it do.
-    view["text"] = with_unit || !number ? formatted.text : measure::format_number(*number, context.ui);
+    view["text"] =
+        with_unit || !number ? formatted.text : measure::format_number(*number, context.ui);
     view["numeric"] = formatted.number.has_value();
     return cell;
 }

@@ -199,10 +199,10 @@ TEST_CASE("estimate: significant figures and digit groups", "[estimate][format]"
     gg_test::BookCopy book;
     set_figures(book);
     SECTION("digits=N asks for N significant figures inline") {
-        const auto html = build(
-            book, "`estimate:{gpu.stream/devices/0/triad} [GB/s] / 16 [GB/token] => tokens/s "
-                  "digits=3` and `estimate:{gpu.stream/devices/0/triad} [GB/s] / 3 [GB] => "
-                  "1/s digits=1`\n");
+        const auto html =
+            build(book, "`estimate:{gpu.stream/devices/0/triad} [GB/s] / 16 [GB/token] => tokens/s "
+                        "digits=3` and `estimate:{gpu.stream/devices/0/triad} [GB/s] / 3 [GB] => "
+                        "1/s digits=1`\n");
         CHECK(has(html, ">125\u00A0tokens/s<small"));
         CHECK(has(html, ">700\u00A01/s<small")); // 666.7 to one figure
     }

@@ -28,8 +28,7 @@ TEST_CASE("numbers: round_significant keeps the figures asked for", "[numbers][f
     CHECK(std::isnan(round_significant(std::numeric_limits<double>::quiet_NaN(), 2)));
 }
 
-TEST_CASE("numbers: group_digits groups whole parts of five or more digits",
-          "[numbers][format]") {
+TEST_CASE("numbers: group_digits groups whole parts of five or more digits", "[numbers][format]") {
     CHECK(group_digits("1000000", ",") == "1,000,000");
     CHECK(group_digits("12345", ",") == "12,345");
     CHECK(group_digits("-268435456", ",") == "-268,435,456");
