@@ -239,8 +239,8 @@ class Evaluator {
     }
 };
 
-// About three significant digits, so that an estimate does not claim the precision of its input.
-// "tokens/s digits=3" -> {"tokens/s", 3}; a unit alone keeps kEstimateDigits.
+// The unit of an inline estimate and the significant figures asked after it: "tokens/s digits=3"
+// -> {"tokens/s", 3}; a unit alone keeps kEstimateDigits.
 std::pair<std::string, int> unit_and_digits(const std::string& text, const FailAt& fail) {
     constexpr std::string_view kKey = "digits=";
     const auto at = text.rfind(kKey);
