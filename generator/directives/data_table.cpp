@@ -1,5 +1,6 @@
 // gg-data: a catalogue table from content/data/<name>.json with where/sort/limit.
 #include "directives/internal.hpp"
+#include "measure/number_text.hpp"
 
 #include <algorithm>
 
@@ -87,7 +88,7 @@ json record_rows(const std::vector<const json*>& records, const std::vector<std:
             const json& value = found == record->end() ? json() : localized(*found, context.lang);
             const std::string text = value.is_null() ? "—"
                                      : value.is_number()
-                                         ? measure::format_number(value.get<double>())
+                                         ? measure::format_number(value.get<double>(), context.ui)
                                          : measure::format_value(value, context.ui).text;
             json cell{{"text", text}, {"numeric", value.is_number()}};
             if (value.is_string() && is_url(text)) {

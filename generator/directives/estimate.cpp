@@ -5,6 +5,9 @@
 #include "load/error.hpp"
 #include "markdown/markdown.hpp"
 #include "measure/figure.hpp"
+#include "measure/number_text.hpp"
+#include "numbers/format.hpp"
+#include "numbers/number.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -207,13 +210,14 @@ class Evaluator {
                     const std::string& kind) {
         std::string value = shown;
         if (!own_unit.empty() && own_unit != unit.text) {
-            value = context_.ui.fill("input_converted", {shown, estimate_text(in_unit, unit)});
+            value = context_.ui.fill(
+                "input_converted", {shown, estimate_text(in_unit, unit, kRecordDigits, context_)});
         } else if (unit.text.ends_with("iB")) {
             // Memory in binary units meets model sizes in decimal ones: say what it is in GB.
             auto decimal = formula::parse_unit(unit.text.substr(0, unit.text.size() - 2) + "B");
-            value = context_.ui.fill(
-                "input_converted",
-                {shown, estimate_text(in_unit * unit.scale / decimal.scale, decimal)});
+            value = context_.ui.fill("input_converted",
+                                     {shown, estimate_text(in_unit * unit.scale / decimal.scale,
+                                                           decimal, kRecordDigits, context_)});
         }
         const auto text = context_.ui.fill("input", {words, value, kind});
         if (std::find(out_.inputs.begin(), out_.inputs.end(), text) == out_.inputs.end()) {
@@ -235,13 +239,23 @@ class Evaluator {
     }
 };
 
-// About three significant digits, so that an estimate does not claim the precision of its input.
-double rounded(double value) {
-    if (value == 0 || !std::isfinite(value)) {
-        return value;
+// The unit of an inline estimate and the significant figures asked after it: "tokens/s digits=3"
+// -> {"tokens/s", 3}; a unit alone keeps kEstimateDigits.
+std::pair<std::string, int> unit_and_digits(const std::string& text, const FailAt& fail) {
+    constexpr std::string_view kKey = "digits=";
+    const auto at = text.rfind(kKey);
+    if (at == std::string::npos) {
+        return {text, kEstimateDigits};
     }
-    const double step = std::pow(10.0, std::floor(std::log10(std::fabs(value))) - 2);
-    return std::round(value / step) * step;
+    const auto value = text.substr(at + kKey.size());
+    const auto reading =
+        numbers::read(value, numbers::Rule{.whole = true, .min = 1, .max = kMostDigits});
+    if (!reading.value) {
+        raise(fail, "`digits` (significant figures) " + reading.problem);
+    }
+    auto unit = text.substr(0, at);
+    unit.erase(unit.find_last_not_of(' ') + 1);
+    return {unit, static_cast<int>(*reading.value)};
 }
 
 } // namespace
@@ -284,8 +298,10 @@ Estimated evaluate_estimate(const formula::Formula& parsed, const formula::Unit&
     return out;
 }
 
-std::string estimate_text(double value, const formula::Unit& unit) {
-    std::string text = measure::format_number(rounded(value));
+std::string estimate_text(double value, const formula::Unit& unit, int digits,
+                          const Context& context) {
+    std::string text =
+        measure::format_number(numbers::round_significant(value, digits), context.ui);
     if (unit.text != "1" && !unit.text.empty()) {
         text += (unit.text == "%" ? "" : "\u00A0") + unit.text;
     }
@@ -340,7 +356,8 @@ InlineHtml inline_estimate(const std::string& spec, const Context& context, int 
         return text;
     };
     const auto parsed = parse_formula(trimmed(rest.substr(0, arrow)), fail);
-    const auto unit = parse_target_unit(trimmed(rest.substr(arrow + 2)), fail);
+    const auto [unit_text, digits] = unit_and_digits(trimmed(rest.substr(arrow + 2)), fail);
+    const auto unit = parse_target_unit(unit_text, fail);
     const auto estimated = evaluate_estimate(parsed, unit, {}, host, context, fail);
     if (!estimated.reads_figures()) {
         raise(fail, "the formula reads no measured or datasheet figure ({PROBE/POINTER} [UNIT], "
@@ -357,7 +374,7 @@ InlineHtml inline_estimate(const std::string& spec, const Context& context, int 
                 estimated.reason};
     }
     return {"<span class=\"estimate\" title=\"" + title + "\">",
-            estimate_text(*estimated.value, unit),
+            estimate_text(*estimated.value, unit, digits, context),
             "<small class=\"estimate-mark\">" +
                 markdown::escape_html(context.ui.text("estimate_mark")) + "</small></span>",
             true,

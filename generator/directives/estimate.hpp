@@ -53,14 +53,27 @@ Estimated evaluate_estimate(const formula::Formula& formula, const formula::Unit
                             const Constants& constants, const std::string& host,
                             const Context& context, const FailAt& fail);
 
-/// "187 tokens/s": the value with about three significant digits, a no-break space, the unit.
-std::string estimate_text(double value, const formula::Unit& unit);
+/// Significant figures of a computed figure, unless the author names others (`digits`): an
+/// estimate rests on a measured or datasheet figure read at about three figures and on assumed
+/// constants, so two are what it can claim ("14", not "13.6"); a record (arithmetic on the
+/// author's own constants, such as a weight size) and a figure converted for a note keep three.
+inline constexpr int kEstimateDigits = 2;
+inline constexpr int kRecordDigits = 3;
+
+/// The most figures an author may ask of an estimate (`digits`): more than the measurements hold.
+inline constexpr int kMostDigits = 6;
+
+/// "190 tokens/s", "1,000,000 tokens": the value rounded to `digits` significant figures, with
+/// the page language's digit groups, a no-break space and the unit.
+std::string estimate_text(double value, const formula::Unit& unit, int digits,
+                          const Context& context);
 
 /// The tooltip of an estimate: what it is, its formula and the figures it came from.
 std::string estimate_title(const formula::Formula& formula, const Estimated& estimated,
                            const Context& context, const std::string& extra = "");
 
-/// Inline `estimate:[HOST:]FORMULA => UNIT` span.
+/// Inline `estimate:[HOST:]FORMULA => UNIT [digits=N]` span (N significant figures instead of
+/// kEstimateDigits).
 InlineHtml inline_estimate(const std::string& spec, const Context& context, int line);
 
 /// The `gg-estimate` table directive.

@@ -16,7 +16,8 @@ struct Estimate {
     std::string label;
     formula::Formula formula;
     formula::Unit unit;
-    std::string negative; // text shown instead of a negative result ("does not fit"), or ""
+    std::string negative;      // text shown instead of a negative result ("does not fit"), or ""
+    std::optional<int> digits; // significant figures (`digits`); by the cell's kind when absent
     YAML::Node node;
 };
 
@@ -58,7 +59,7 @@ Constants read_constants(const Body& body, const YAML::Node& map, const std::str
 std::vector<Estimate> read_estimates(const Body& body) {
     std::vector<Estimate> estimates;
     for (const auto& node : body.list(body.root(), "estimates")) {
-        body.allow_only(node, {"label", "formula", "unit", "negative"});
+        body.allow_only(node, {"label", "formula", "unit", "negative", "digits"});
         const FailAt fail = [&](const std::string& message) {
             body.fail(node["formula"], message);
         };
@@ -66,8 +67,11 @@ std::vector<Estimate> read_estimates(const Body& body) {
         auto unit = parse_target_unit(body.text(node, "unit"), [&](const std::string& message) {
             body.fail(node["unit"], message);
         });
+        const auto digits =
+            body.number(node, "digits", {.whole = true, .min = 1, .max = kMostDigits});
         estimates.push_back({body.text(node, "label"), std::move(parsed), std::move(unit),
                              body.text_or(node, "negative", ""),
+                             digits ? std::optional<int>(static_cast<int>(*digits)) : std::nullopt,
                              static_cast<const YAML::Node&>(node)});
     }
     return estimates;
@@ -116,7 +120,9 @@ Cell evaluate_cell(const Estimate& estimate, const Row& row, const std::string& 
         cell.view["text"] = estimate.negative;
         cell.view["numeric"] = false;
     } else {
-        cell.view["text"] = estimate_text(*value, estimate.unit);
+        const int fallback = cell.estimated.reads_figures() ? kEstimateDigits : kRecordDigits;
+        cell.view["text"] =
+            estimate_text(*value, estimate.unit, estimate.digits.value_or(fallback), context);
     }
     return cell;
 }

@@ -6,6 +6,7 @@
 
 #include "directives/catalogue.hpp"
 #include "measure/figure.hpp"
+#include "measure/number_text.hpp"
 
 #include <algorithm>
 #include <optional>
@@ -35,7 +36,8 @@ Cell measured_cell(const MeasuredValue& found, const std::string& pointer, const
     const auto formatted = measure::format_value(*found.value, context.ui);
     const auto number = measure::numeric(*found.value);
     // The record form's row labels name the unit, as the record columns beside it do.
-    view["text"] = with_unit || !number ? formatted.text : measure::format_number(*number);
+    view["text"] =
+        with_unit || !number ? formatted.text : measure::format_number(*number, context.ui);
     view["numeric"] = formatted.number.has_value();
     return cell;
 }
@@ -64,7 +66,7 @@ Cell datasheet_cell(const Body& body, const YAML::Node& row, const Column& colum
             false};
     }
     const auto text = with_unit ? measure::format_value(*metric, context.ui).text
-                                : measure::format_number(*measure::numeric(*metric));
+                                : measure::format_number(*measure::numeric(*metric), context.ui);
     return {plain_cell(text, "datasheet", datasheet_title(*gpu, context), true), {}, true};
 }
 
@@ -105,7 +107,7 @@ Cell share_cell(const Body& body, const YAML::Node& row, const MeasuredValue& fo
                                        ": a share needs figures of one kind");
     }
     const double share = 100.0 * *in_peak_unit / measure::numeric(*peak).value_or(1.0);
-    cell.view["text"] = measure::format_number(share) + " %";
+    cell.view["text"] = measure::format_number(share, context.ui) + " %";
     cell.view["title"] =
         context.ui.fill("share_title", {measure::format_value(*found.value, context.ui).text,
                                         measure::format_value(*peak, context.ui).text, gpu->name}) +
@@ -264,7 +266,7 @@ struct StandInDatasheet {
         }
         const json metric{{"value", *found}, {"unit", column_unit(*data, field)}};
         return plain_cell(with_unit ? measure::format_value(metric, context.ui).text
-                                    : measure::format_number(found->get<double>()),
+                                    : measure::format_number(found->get<double>(), context.ui),
                           "datasheet", context.ui.text("datasheet_title"), true);
     }
 

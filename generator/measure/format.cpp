@@ -1,6 +1,8 @@
 // Numbers and metrics as people read them.
 #include "markdown/markdown.hpp"
+#include "measure/number_text.hpp"
 #include "measure/store.hpp"
+#include "numbers/format.hpp"
 #include "numbers/number.hpp"
 
 #include <algorithm>
@@ -123,6 +125,14 @@ std::string format_number(double number) {
     return text == "-0" ? "0" : text;
 }
 
+std::string format_number(double number, std::string_view group_separator) {
+    return numbers::group_digits(format_number(number), group_separator);
+}
+
+std::string format_number(double number, const ui::Strings& strings) {
+    return format_number(number, strings.text("digit_group_separator"));
+}
+
 std::optional<double> numeric(const nlohmann::json& value) {
     if (value.is_number()) {
         return value.get<double>();
@@ -170,7 +180,7 @@ Formatted format_value(const nlohmann::json& value, const ui::Strings& strings) 
             break;
         }
     }
-    std::string text = format_number(*number);
+    std::string text = format_number(*number, strings);
     if (!unit.empty() && unit != "count") {
         text += (unit == "%" ? "" : "\u00A0") + unit; // no-break space keeps "2.93 TB/s" together
     }

@@ -24,6 +24,9 @@ trap 'rm -rf "$out"' EXIT
 # reference's figures this machine's, and the estimates name their inputs in words.
 python3 tests/books/check_figure_wording.py "$out/site"
 python3 tests/books/check_estimates.py "$out/site"
+# No false precision: figures of five or more whole digits are grouped ("1,000,000 tokens"), and
+# estimates show two significant figures unless their page asks for more (`digits`).
+python3 tests/books/check_number_format.py "$out/site" content
 # Every page of the guide names the content's licence (content/book.toml's license keys;
 # content/LICENSE) in its footer.
 pages=$(find "$out/site/en" "$out/site/zh" -name '*.html' | wc -l)
@@ -43,11 +46,13 @@ reference_document=$(ls content/measurements/reference/*.json | head -n1)
 "$gpuguide" build --content content --templates templates --out "$out/as-measured" \
   --measurements "$reference_document" --quiet
 python3 tests/books/check_figure_wording.py "$out/as-measured" --measured
+python3 tests/books/check_number_format.py "$out/as-measured" content
 python3 tests/books/full_shape_document.py "$out/full-shape.json"
 "$gpuguide" build --content content --templates templates --out "$out/full-shape-site" \
   --measurements "$out/full-shape.json" --quiet
 "$gpuguide" check --site "$out/full-shape-site"
 python3 tests/books/check_full_shape_site.py "$out/full-shape-site" "$out/full-shape.json"
+python3 tests/books/check_number_format.py "$out/full-shape-site" content
 
 # The manual (docs/, built by gpuguide itself) under the guide's /docs/, as the Pages workflow
 # publishes them: it builds without a warning, its command reference is what the programs print

@@ -352,9 +352,9 @@ ROWS_64 = [
      "对 EAGLE-3 草稿用 `\"method\": \"eagle3\"`"),
     # Page 42: the triad share is of the 4.8 TB/s datasheet figure, not the clock-derived peak.
     ("en/42-buying-at-scale.md", "{gpu.stream/devices/0/triad} [GB/s] / {gpu.specs/devices/0/peak/memory_bandwidth} [GB/s] => %`",
-     "`estimate:reference:100 [%] * {gpu.stream/devices/0/triad} [GB/s] / 4800 [GB/s] => %` of its datasheet bandwidth (4.8 TB/s"),
+     "`estimate:reference:100 [%] * {gpu.stream/devices/0/triad} [GB/s] / 4800 [GB/s] => % digits=3` of its datasheet bandwidth (4.8 TB/s"),
     ("zh/42-buying-at-scale.md", "{gpu.stream/devices/0/triad} [GB/s] / {gpu.specs/devices/0/peak/memory_bandwidth} [GB/s] => %`",
-     "达到了其数据手册带宽（本指南目录中为 4.8 TB/s）的 `estimate:reference:100 [%] * {gpu.stream/devices/0/triad} [GB/s] / 4800 [GB/s] => %`"),
+     "达到了其数据手册带宽（本指南目录中为 4.8 TB/s）的 `estimate:reference:100 [%] * {gpu.stream/devices/0/triad} [GB/s] / 4800 [GB/s] => % digits=3`"),
     # Page 08: the probe's "peak" of a transfer curve is its 256 MiB point; pageable copies peak near 1 MiB.
     ("en/08-gpu-metrics.md", "pinned host-to-device copies peaked at",
      "pageable host-to-device copies reached `value:reference:gpu.transfer/devices/0/curves/h2d_pageable/4/bandwidth` at 1 MiB"),

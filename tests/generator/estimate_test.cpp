@@ -93,12 +93,13 @@ TEST_CASE("estimate: inline spans computed from the measured figures", "[estimat
     set_figures(book);
     const auto html =
         build(book, "Decode " + kDecode + ", training " + kTrain + ", room " + kFits + ".\n");
-    // 2000 GB/s / 16 GB per token = 125 tokens/s.
-    CHECK(has(html, ">125\u00A0tokens/s<small class=\"estimate-mark\"> (estimate)</small></span>"));
-    // 6 * 1e9 * 2e10 = 1.2e20 FLOP / (500e12 FLOP/s * 0.4) = 600,000 s = 166.7 h -> 167 h.
-    CHECK(has(html, ">167\u00A0h<small"));
-    // 80 GiB = 85.899 GB, minus 19.1 GB = 66.8 GB.
-    CHECK(has(html, ">66.8\u00A0GB<small"));
+    // Estimates keep two significant figures (kEstimateDigits), rounded half away from zero.
+    // 2000 GB/s / 16 GB per token = 125 tokens/s -> 130.
+    CHECK(has(html, ">130\u00A0tokens/s<small class=\"estimate-mark\"> (estimate)</small></span>"));
+    // 6 * 1e9 * 2e10 = 1.2e20 FLOP / (500e12 FLOP/s * 0.4) = 600,000 s = 166.7 h -> 170 h.
+    CHECK(has(html, ">170\u00A0h<small"));
+    // 80 GiB = 85.899 GB, minus 19.1 GB = 66.8 GB -> 67 GB.
+    CHECK(has(html, ">67\u00A0GB<small"));
     // Marked as an estimate, with its formula and the figure it came from, in words, with its
     // value and its kind, as tooltip: no internal path.
     CHECK(has(html, "<span class=\"estimate\" title=\"Estimate, not a measurement: "
@@ -114,7 +115,7 @@ TEST_CASE("estimate: a figure is read in the unit the formula names", "[estimate
     // The same triad read in TB/s, the result asked in tokens per hour: 2 TB/s / 16 GB * 3600.
     const auto html =
         build(book, "`estimate:{gpu.stream/devices/0/triad} [TB/s] / 16 [GB] => 1/h`\n");
-    CHECK(has(html, ">450000\u00A01/h<small"));
+    CHECK(has(html, ">450,000\u00A01/h<small"));
 }
 
 TEST_CASE("estimate: a gg-estimate table, per host, with hand-computed cells", "[estimate]") {
@@ -126,18 +127,20 @@ TEST_CASE("estimate: a gg-estimate table, per host, with hand-computed cells", "
     CHECK(has(html, "<th scope=\"col\" class=\"kind-estimate\">Tokens/s — This machine</th>"));
     CHECK(has(html, "<th scope=\"col\" class=\"kind-estimate\">Room — Reference ref-host</th>"));
     // 8B BF16: 16 GB; 2000/16 = 125 and 1000/16 = 62.5 tokens/s; 85.9 - 16 = 69.9 GB here,
-    // 42.9 - 16 = 26.9 GB on the reference (40 GiB = 42.95 GB).
+    // 42.9 - 16 = 26.9 GB on the reference (40 GiB = 42.95 GB). Estimate cells keep two
+    // significant figures; the weights (a record: no measured figure) keep three.
     CHECK(has(html, ">16\u00A0GB</td>"));
-    CHECK(has(html, ">125\u00A0tokens/s</td>"));
-    CHECK(has(html, ">62.5\u00A0tokens/s</td>"));
-    CHECK(has(html, ">69.9\u00A0GB</td>"));
-    CHECK(has(html, ">26.9\u00A0GB</td>"));
+    CHECK(has(html, ">130\u00A0tokens/s</td>"));
+    CHECK(has(html, ">63\u00A0tokens/s</td>"));
+    CHECK(has(html, ">70\u00A0GB</td>"));
+    CHECK(has(html, ">27\u00A0GB</td>"));
     // 8B 4-bit: 4 GB; 500 and 250 tokens/s.
     CHECK(has(html, ">500\u00A0tokens/s</td>"));
     CHECK(has(html, ">250\u00A0tokens/s</td>"));
-    // 70B BF16: 140 GB does not fit in 80 GiB; 14.3 tokens/s.
+    // 70B BF16: 140 GB does not fit in 80 GiB; 14.3 tokens/s -> 14.
     CHECK(has(html, ">does not fit</td>"));
-    CHECK(has(html, ">14.3\u00A0tokens/s</td>"));
+    CHECK(has(html, ">14\u00A0tokens/s</td>"));
+    CHECK(has(html, ">140\u00A0GB</td>"));
     // The formulas under the table, and a provenance note per source document.
     CHECK(has(html, "<p class=\"provenance provenance-estimate\">Estimates, not measurements, "
                     "computed at build time by these formulas: Weights = params × bytes "
@@ -188,8 +191,50 @@ TEST_CASE("estimate: the Chinese page gets its own strings", "[estimate]") {
     options.templates_dir = gg_test::fs::path(GPUGUIDE_TESTS_DIR).parent_path() / "templates";
     gpuguide::render::build_site(options);
     const auto html = gg_test::read(book.out() / "zh" / "03-notes.html");
-    CHECK(has(html, ">125\u00A0tokens/s<small class=\"estimate-mark\">（估算）</small>"));
+    CHECK(has(html, ">130\u00A0tokens/s<small class=\"estimate-mark\">（估算）</small>"));
     CHECK(has(html, "title=\"估算值，并非实测："));
+}
+
+TEST_CASE("estimate: significant figures and digit groups", "[estimate][format]") {
+    gg_test::BookCopy book;
+    set_figures(book);
+    SECTION("digits=N asks for N significant figures inline") {
+        const auto html =
+            build(book, "`estimate:{gpu.stream/devices/0/triad} [GB/s] / 16 [GB/token] => tokens/s "
+                        "digits=3` and `estimate:{gpu.stream/devices/0/triad} [GB/s] / 3 [GB] => "
+                        "1/s digits=1`\n");
+        CHECK(has(html, ">125\u00A0tokens/s<small"));
+        CHECK(has(html, ">700\u00A01/s<small")); // 666.7 to one figure
+    }
+    SECTION("`digits:` sets a gg-estimate column's figures, records included") {
+        std::string table = kTable;
+        const std::string column = "unit: tokens/s}";
+        table.replace(table.find(column), column.size(), "unit: tokens/s, digits: 3}");
+        const std::string weights = "unit: GB}";
+        table.replace(table.find(weights), weights.size(), "unit: GB, digits: 1}");
+        const auto html = build(book, table);
+        CHECK(has(html, ">62.5\u00A0tokens/s</td>"));
+        CHECK(has(html, ">14.3\u00A0tokens/s</td>"));
+        CHECK(has(html, ">100\u00A0GB</td>")); // 140 GB of weights to one figure
+        CHECK(has(html, ">70\u00A0GB</td>"));  // the Room column keeps two
+    }
+    SECTION("long whole parts are grouped, in English and in Chinese") {
+        // 2000 GB/s / 1000 B = 2e9 per second, 80 GiB / 80 kB = 1,073,741.8 tokens -> 1,100,000.
+        const std::string spans =
+            "`estimate:{gpu.specs/devices/0/memory_total} [GiB] / 80000 [B/token] => tokens` "
+            "`estimate:{gpu.stream/devices/0/triad} [GB/s] / 1000 [B] => 1/s`\n";
+        book.page("03-notes.md", "Ceilings " + spans, "en");
+        book.page("03-notes.md", "上限 " + spans, "zh");
+        auto options = book.options();
+        options.templates_dir = gg_test::fs::path(GPUGUIDE_TESTS_DIR).parent_path() / "templates";
+        gpuguide::render::build_site(options);
+        for (const auto* lang : {"en", "zh"}) {
+            CAPTURE(lang);
+            const auto html = gg_test::read(book.out() / lang / "03-notes.html");
+            CHECK(has(html, ">1,100,000\u00A0tokens<small"));
+            CHECK(has(html, ">2,000,000,000\u00A01/s<small"));
+        }
+    }
 }
 
 TEST_CASE("estimate errors: file:line: estimate: problem", "[estimate][errors]") {
@@ -229,4 +274,16 @@ TEST_CASE("estimate errors: file:line: estimate: problem", "[estimate][errors]")
                     kFence + "\n") ==
           "content/en/03-notes.md:6: gg-estimate: bad formula `1 +`: the formula ends where a "
           "number, a name or a key belongs (column 4)");
+    CHECK(error_for("`estimate:{gpu.stream/devices/0/triad} [GB/s] / 2 [GB] => 1/s digits=0`\n") ==
+          "content/en/03-notes.md:4: estimate: `digits` (significant figures) must be a whole "
+          "number from 1 to 6, not 0");
+    CHECK(error_for("`estimate:{gpu.stream/devices/0/triad} [GB/s] / 2 [GB] => 1/s digits=`\n") ==
+          "content/en/03-notes.md:4: estimate: `digits` (significant figures) must be a whole "
+          "number from 1 to 6, not \"\"");
+    CHECK(error_for(kFence +
+                    "gg-estimate\nestimates:\n  - {label: X, formula: 1, unit: 1, digits: 2.5}\n"
+                    "rows:\n  - {label: a}\n" +
+                    kFence + "\n") ==
+          "content/en/03-notes.md:6: gg-estimate: `digits` must be a whole number from 1 to 6, "
+          "not 2.5");
 }

@@ -60,7 +60,7 @@ TEST_CASE("gpu.multi measured on two GPUs: P2P and NCCL figures in the table and
     CHECK(gg_test::has(to_0, ">368</td>"));
     // The all-reduce: a measured metric with its unit, and the message size in bytes.
     CHECK(gg_test::has(row(html, "NCCL all-reduce bus bandwidth"), ">352\u00A0GB/s</td>"));
-    CHECK(gg_test::has(row(html, "NCCL all-reduce message size (bytes)"), ">268435456</td>"));
+    CHECK(gg_test::has(row(html, "NCCL all-reduce message size (bytes)"), ">268,435,456</td>"));
     // The reference host has one GPU: its column collapses into one line that says so.
     CHECK(gg_test::has(html,
                        "for the reference machine ref-host: no measured figures (one GPU).</p>"));
