@@ -4,6 +4,7 @@
 #include "load/error.hpp"
 #include "load/files.hpp"
 #include "numbers/number.hpp"
+#include "preprocess/renderers.hpp"
 #include "render/check.hpp"
 #include "serve/serve.hpp"
 #include "theme/theme.hpp"
@@ -49,7 +50,7 @@ render::BuildOptions finish_options(const BuildArgs& args) {
         }
         options.content_dir = config.root;
         if (!args.out_given) {
-            options.out_dir = config.root / config.build_dir;
+            options.out_dir = preprocess::html_dir(config); // build-dir, or build-dir/html
         }
         if (!args.templates_given) {
             options.templates_dir = config.root / "templates";
@@ -93,6 +94,12 @@ int run_build(const BuildArgs& args) {
     const auto report = render::build_site(options);
     for (const auto& warning : report.warnings) {
         std::cerr << warning << "\n";
+    }
+    // mdBook's other renderers ([output.NAME]), each into its own folder, once the HTML is there.
+    if (options.project) {
+        for (const auto& line : preprocess::run_renderers(*options.project)) {
+            std::cerr << line << "\n";
+        }
     }
     if (report.up_to_date) {
         std::cout << "gpuguide: " << options.out_dir.generic_string() << " is up to date ("

@@ -8,6 +8,7 @@
 #include "render/atomic_dir.hpp"
 #include "render/internal.hpp"
 #include "render/manifest.hpp"
+#include "render/math_assets.hpp"
 
 #include <memory>
 #include <system_error>
@@ -171,6 +172,9 @@ void write_site(const SiteContext& site, const Manifest& manifest,
                             staging.path());
     }
     write_theme_assets(theme::Theme(options.templates_dir), staging.path());
+    if (site.math) {
+        copy_katex(staging.path());
+    }
     for (const auto& language : site.book.languages) {
         copy_tree(language.dir, staging.path() / language.site_dir, true); // images and other files
     }
