@@ -159,7 +159,9 @@ std::vector<std::string> preprocessor_order(const BookConfig& config,
 }
 
 std::filesystem::path absolute_root(const BookConfig& config) {
-    return std::filesystem::absolute(config.root.empty() ? "." : config.root).lexically_normal();
+    auto root =
+        std::filesystem::absolute(config.root.empty() ? "." : config.root).lexically_normal();
+    return root.has_filename() ? root : root.parent_path(); // "/book/." -> "/book", as mdBook's
 }
 
 void run_preprocessors(Book& book, const BookConfig& config, const std::string& renderer) {

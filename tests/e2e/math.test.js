@@ -65,8 +65,16 @@ describe("formulas typeset offline from file://", () => {
     assert.ok(found.fonts.some((f) => f.includes("KaTeX_Main")), `KaTeX's fonts loaded from the site: ${found.fonts}`);
     assert.deepEqual(blocked, [], "no request leaves the machine");
     assert.deepEqual(watcher.problems(), []);
-    const display = await page.$("span.math-display .katex-display");
-    const png = await display.screenshot({ path: path.join(screenshotDir, "math", "display.png") });
+    // The first display formula's ink: the box around its glyph runs (.base), not its
+    // full-width line, so the pixel check sees the formula and not the margin beside it.
+    const clip = await page.evaluate(() => {
+      const bases = [...document.querySelector("span.math-display .katex-display").querySelectorAll(".base")];
+      const boxes = bases.map((b) => b.getBoundingClientRect());
+      const x = Math.min(...boxes.map((b) => b.left)), y = Math.min(...boxes.map((b) => b.top));
+      const right = Math.max(...boxes.map((b) => b.right)), bottom = Math.max(...boxes.map((b) => b.bottom));
+      return { x: x - 4, y: y - 4 + window.scrollY, width: right - x + 8, height: bottom - y + 8 };
+    });
+    const png = await page.screenshot({ clip, fullPage: true, path: path.join(screenshotDir, "math", "display.png") });
     assertDrawn(png, "the display formula");
     await page.screenshot({ path: path.join(screenshotDir, "math", "formulas.png") });
     await context.close();

@@ -208,12 +208,12 @@ TEST_CASE("book.toml text already in memory reads as the file does", "[book-toml
     // parse_book_toml is what load_book_toml runs after reading (fuzz_book_toml calls it): the
     // path only names the file in messages and gives the book's root.
     const auto config = gpuguide::parse_book_toml(
-        "[book]\ntitle = \"T\"\n[output.linkcheck]\nfollow-web-links = true\n",
-        "lab/handbook/book.toml");
+        "[book]\ntitle = \"T\"\n[output.html.search]\nenable = true\n", "lab/handbook/book.toml");
     CHECK(config.root == "lab/handbook");
     CHECK(config.title == "T");
     REQUIRE(config.warnings.size() == 1);
-    CHECK(config.warnings[0].starts_with("lab/handbook/book.toml:3: warning: `output.linkcheck`"));
+    CHECK(
+        config.warnings[0].starts_with("lab/handbook/book.toml:3: warning: `output.html.search`"));
     try {
         gpuguide::parse_book_toml("[book]\nsrc = 1\n", "lab/handbook/book.toml");
         FAIL("no error");

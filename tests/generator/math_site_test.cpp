@@ -82,6 +82,7 @@ TEST_CASE("math site: without KaTeX a warning names the book and how to fix it",
         return line.find("apt-get install libjs-katex") != std::string::npos;
     }));
     CHECK_FALSE(fs::exists(book.site / "katex"));
+    CHECK_FALSE(fs::exists(book.site / "assets" / "math.js"));
     CHECK_THAT(gg_test::read(book.site / "formulas.html"), !ContainsSubstring("katex.min.js"));
 }
 
@@ -92,4 +93,5 @@ TEST_CASE("math site: without mathjax-support a formula is Markdown, as in mdBoo
     book.build();
     CHECK_THAT(gg_test::read(book.site / "formulas.html"), ContainsSubstring("\\( \\pi r^2 \\)"));
     CHECK_FALSE(fs::exists(book.site / "katex"));
+    CHECK_FALSE(fs::exists(book.site / "assets" / "math.js")); // only where KaTeX is
 }
