@@ -49,8 +49,8 @@ TEST_CASE("fleet documents give a fleet page in both languages, the datasheet sh
         INFO(lang);
         const auto page = read(book.out() / lang / "fleet.html");
         CHECK(page.find("<th scope=\"row\">gpu-a</th>") != std::string::npos);
-        // 95 % and 50 % of the bandwidth derived from clocks: both shown, neither marked (two nodes
-        // are too few peers to compare).
+        // 95 % and 50 % of the bandwidth derived from clocks: both shown, neither marked (two nodes are
+        // too few peers to compare).
         CHECK(page.find("3.18\u00a0TB/s <small>(") != std::string::npos);
         CHECK(page.find("1.68\u00a0TB/s <small>(") != std::string::npos);
         CHECK(page.find("fleet-at-fault") == std::string::npos);
@@ -59,8 +59,8 @@ TEST_CASE("fleet documents give a fleet page in both languages, the datasheet sh
         CHECK(read(book.out() / lang / "contents.html").find("href=\"fleet.html\"") !=
               std::string::npos);
     }
-    CHECK(read(book.out() / "en" / "fleet.html")
-              .find("(95\u00a0% of the peak derived from clocks)") != std::string::npos);
+    CHECK(read(book.out() / "en" / "fleet.html").find("(95\u00a0% of the peak derived from clocks)") !=
+          std::string::npos);
     CHECK(read(book.out() / "zh" / "fleet.html").find("集群节点对比") != std::string::npos);
     CHECK(read(book.out() / "zh" / "fleet.html").find("（推算峰值的 50\u00a0%）") ==
           std::string::npos);

@@ -129,10 +129,9 @@ TEST_CASE("preprocessors: one that prints no JSON, or is missing", "[preprocess]
 TEST_CASE("preprocessors: a renderers list with html runs it without asking `supports`",
           "[preprocess]") {
     // As mdBook: an explicit list decides alone, so decline.py (whose `supports` exits 1) runs.
-    PreprocessedBook book(
-        "\n[preprocessor.listed]\ncommand = \"python3 preprocessors/decline.py\"\n"
-        "renderers = [\"html\"]\n[preprocessor.listed-missing]\n"
-        "renderers = [\"html\"]\noptional = true\n");
+    PreprocessedBook book("\n[preprocessor.listed]\ncommand = \"python3 preprocessors/decline.py\"\n"
+                          "renderers = [\"html\"]\n[preprocessor.listed-missing]\n"
+                          "renderers = [\"html\"]\noptional = true\n");
     const auto report = book.build();
     CHECK_THAT(book.page("afterword.html"), ContainsSubstring("DECLINED-RAN"));
     CHECK(has(report.warnings, "book.toml:31: warning: optional preprocessor `listed-missing`"));
