@@ -205,36 +205,39 @@ void read_output_html(Reader& read, BookConfig& config, const toml::node& node) 
          {"gpuguide", [&](const toml::node& n) { read_gpuguide_table(read, config, n); }}});
 }
 
-// The keys every plugin table has: `command` (default mdbook-NAME), `optional` and gpuguide's
-// `timeout`. Handlers for `table`'s own keys are added to `known`.
-using Handlers = std::map<std::string, std::function<void(const toml::node&)>>;
-Handlers plugin_keys(Reader& read, PluginConfig& table, const std::string& name,
-                     const toml::node& node) {
-    table.name = name;
-    table.command = "mdbook-" + name;
-    table.line = line_of(node);
-    return {
-        {"command", [&](const toml::node& value) { table.command = read.text(value, "command"); }},
-        {"optional",
-         [&](const toml::node& value) { table.optional = read.boolean(value, "optional"); }},
-        {"timeout", [&](const toml::node& value) {
-             const auto seconds = value.value<std::int64_t>();
-             if (!value.is_integer() || *seconds < 1 || *seconds > 86400) {
-                 read.fail(value, "`timeout` must be a whole number of seconds from 1 to 86400, "
-                                  "e.g. timeout = 120");
-             }
-             table.timeout_s = static_cast<int>(*seconds);
-         }}};
-}
+using Handler = std::function<void(const toml::node&)>;
 
-// Reads `node` with `known`; other keys are the plugin's own settings (it reads them from the
-// context's config), so no warning.
-void read_plugin(Reader& read, const std::string& kind, const PluginConfig& table,
-                 const toml::node& node, const Handlers& known) {
-    read.table(node, kind + ".NAME", known, true);
+// The keys every plugin table has: `command` (default mdbook-NAME), `optional` and gpuguide's
+// `timeout`, as handlers that fill `table` (its name and line set here).
+struct PluginKeys {
+    Handler command, optional, timeout;
+    PluginKeys(Reader& read, PluginConfig& table, const std::string& name, const toml::node& node) {
+        table.name = name;
+        table.command = "mdbook-" + name;
+        table.line = line_of(node);
+        command = [&read, &table](const toml::node& value) {
+            table.command = read.text(value, "command");
+        };
+        optional = [&read, &table](const toml::node& value) {
+            table.optional = read.boolean(value, "optional");
+        };
+        timeout = [&read, &table](const toml::node& value) {
+            const auto seconds = value.value<std::int64_t>();
+            if (!value.is_integer() || *seconds < 1 || *seconds > 86400) {
+                read.fail(value, "`timeout` must be a whole number of seconds from 1 to 86400, "
+                                 "e.g. timeout = 120");
+            }
+            table.timeout_s = static_cast<int>(*seconds);
+        };
+    }
+};
+
+// After its table is read (other keys are the plugin's own settings, read from the context's
+// config, so no warning): a command with no word is an error.
+void check_command(Reader& read, const std::string& table_name, const PluginConfig& table,
+                   const toml::node& node) {
     if (table.command.find_first_not_of(" \t") == std::string::npos) {
-        read.fail(node,
-                  "`" + kind + "." + table.name + "` has an empty `command`; name the program");
+        read.fail(node, "`" + table_name + "` has an empty `command`; name the program");
     }
 }
 
@@ -242,23 +245,39 @@ void read_plugin(Reader& read, const std::string& kind, const PluginConfig& tabl
 void read_preprocessor(Reader& read, BookConfig& config, const std::string& name,
                        const toml::node& node) {
     PreprocessorConfig table;
-    auto known = plugin_keys(read, table, name, node);
+    const PluginKeys keys(read, table, name, node);
     const auto list = [&](std::vector<std::string>& field, const char* key) {
         return [&read, &field, key](const toml::node& value) { field = read.texts(value, key); };
     };
-    known["before"] = list(table.before, "before");
-    known["after"] = list(table.after, "after");
-    known["renderers"] = [&](const toml::node& value) {
-        table.renderers = read.texts(value, "renderers");
-    };
-    read_plugin(read, "preprocessor", table, node, known);
+    read.table(
+        node, "preprocessor.NAME",
+        {{"command", keys.command},
+         {"optional", keys.optional},
+         {"timeout", keys.timeout},
+         {"before", list(table.before, "before")},
+         {"after", list(table.after, "after")},
+         {"renderers",
+          [&](const toml::node& value) { table.renderers = read.texts(value, "renderers"); }}},
+        true);
+    check_command(read, "preprocessor." + name, table, node);
     config.preprocessors.push_back(std::move(table));
+}
+
+// `[output.NAME]`, a renderer: mdBook's keys and gpuguide's `timeout`.
+void read_renderer(Reader& read, BookConfig& config, const std::string& name,
+                   const toml::node& node) {
+    RendererConfig table;
+    const PluginKeys keys(read, table, name, node);
+    read.table(node, "output.NAME",
+               {{"command", keys.command}, {"optional", keys.optional}, {"timeout", keys.timeout}},
+               true);
+    check_command(read, "output." + name, table, node);
+    config.renderers.push_back(std::move(table));
 }
 
 // `[output]`: html is gpuguide's own; `markdown` is mdBook's built-in Markdown renderer, which
 // gpuguide lacks; any other NAME is a renderer program.
-void read_outputs(Reader& read, BookConfig& config, const toml::node& node,
-                  const std::function<void(const toml::node&)>& html) {
+void read_outputs(Reader& read, BookConfig& config, const toml::node& node, const Handler& html) {
     read.table(node, "output", {{"html", html}}, true);
     for (const auto& [key, value] : *node.as_table()) {
         const std::string name(key.str());
@@ -267,9 +286,7 @@ void read_outputs(Reader& read, BookConfig& config, const toml::node& node,
                       "(mdBook's built-in Markdown renderer) is not one "
                       "gpuguide has; ignored");
         } else if (name != "html") {
-            RendererConfig table;
-            read_plugin(read, "output", table, value, plugin_keys(read, table, name, value));
-            config.renderers.push_back(std::move(table));
+            read_renderer(read, config, name, value);
         }
     }
 }
