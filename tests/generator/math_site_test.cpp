@@ -7,6 +7,7 @@
 #include "render/site.hpp"
 
 #include <cstdlib>
+#include <memory>
 
 namespace {
 
@@ -71,7 +72,7 @@ TEST_CASE("math site: formulas as math spans, KaTeX copied and loaded", "[math]"
 
 TEST_CASE("math site: without KaTeX a warning names the book and how to fix it", "[math]") {
     const MathBook book;
-    const KatexDir katex(book.dir.path() / "nowhere");
+    auto katex = std::make_unique<KatexDir>(book.dir.path() / "nowhere");
     const auto report = book.build();
     const auto warning = (book.root / "book.toml").generic_string() +
                          ":10: warning: mathjax-support = true, but KaTeX is not in " +
@@ -84,6 +85,11 @@ TEST_CASE("math site: without KaTeX a warning names the book and how to fix it",
     CHECK_FALSE(fs::exists(book.site / "katex"));
     CHECK_FALSE(fs::exists(book.site / "assets" / "math.js"));
     CHECK_THAT(gg_test::read(book.site / "formulas.html"), !ContainsSubstring("katex.min.js"));
+    // Installed as the warning says, KaTeX is in the next build: the site is not "up to date".
+    katex.reset();
+    katex = std::make_unique<KatexDir>(book.katex);
+    CHECK_FALSE(book.build().up_to_date);
+    CHECK(fs::exists(book.site / "katex" / "katex.min.js"));
 }
 
 TEST_CASE("math site: without mathjax-support a formula is Markdown, as in mdBook", "[math]") {
