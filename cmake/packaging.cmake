@@ -67,6 +67,9 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION text)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+# KaTeX, copied into the site of a book with mdBook's mathjax-support (render/math_assets.hpp):
+# only such books need it, and they build without it (with a warning), hence Recommends.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libjs-katex")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)

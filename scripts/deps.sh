@@ -21,9 +21,10 @@ build_pkgs=(
 # Testing it: Catch2 (v2 or v3, whichever the system ships), clang for the fuzzers, the browser
 # tests' Chromium and Node.js, xmllint for the SVG checks, a CJK font for the screenshots, and a
 # real one-node Slurm for the fleet tests (scripts/slurm-local.sh: Slurm 22.05 on Debian 12, 24.11
-# on Debian 13), and the release tools the release-artifacts step packs and checks with.
+# on Debian 13), the release tools the release-artifacts step packs and checks with, and KaTeX
+# (libjs-katex, with fonts-katex) that gpuguide copies into books with mathjax-support.
 test_pkgs=(catch2 clang chromium nodejs npm libxml2-utils python3 fonts-wqy-microhei
-  slurmctld slurmd slurm-client munge help2man patchelf dpkg-dev lintian xz-utils)
+  slurmctld slurmd slurm-client munge help2man patchelf dpkg-dev lintian xz-utils libjs-katex)
 bench_pkgs=(hugo cmark-gfm hyperfine time)
 # Release artifacts (scripts/release.sh): man pages from --help, RPATH editing for the tarball,
 # dpkg-shlibdeps and lintian for the .deb.

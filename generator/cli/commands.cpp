@@ -4,6 +4,7 @@
 #include "load/error.hpp"
 #include "load/files.hpp"
 #include "numbers/number.hpp"
+#include "preprocess/renderers.hpp"
 #include "render/check.hpp"
 #include "serve/serve.hpp"
 #include "theme/theme.hpp"
@@ -49,7 +50,7 @@ render::BuildOptions finish_options(const BuildArgs& args) {
         }
         options.content_dir = config.root;
         if (!args.out_given) {
-            options.out_dir = config.root / config.build_dir;
+            options.out_dir = preprocess::html_dir(config); // build-dir, or build-dir/html
         }
         if (!args.templates_given) {
             options.templates_dir = config.root / "templates";
@@ -88,6 +89,25 @@ std::string probes_line(const render::BuildReport& report) {
            (report.probe_processes == 1 ? "" : "es") + " started";
 }
 
+// mdBook's other renderers ([output.NAME]), each into its own folder, once the HTML is there:
+// "renderer NAME: wrote ..." for each, what they print on stderr.
+void run_renderers(const render::BuildOptions& options) {
+    if (!options.project || options.project->renderers.empty()) {
+        return;
+    }
+    std::cout << std::flush; // the HTML's lines first, whatever a renderer then says
+    for (const auto& line : preprocess::run_renderers(*options.project)) {
+        std::cerr << line << "\n";
+    }
+    for (const auto& table : options.project->renderers) {
+        const auto dir = options.project->root / options.project->build_dir / table.name;
+        if (std::filesystem::exists(dir)) {
+            std::cout << "renderer " << table.name << ": wrote into " << dir.generic_string()
+                      << "\n";
+        }
+    }
+}
+
 int run_build(const BuildArgs& args) {
     const auto options = finish_options(args);
     const auto report = render::build_site(options);
@@ -98,14 +118,15 @@ int run_build(const BuildArgs& args) {
         std::cout << "gpuguide: " << options.out_dir.generic_string() << " is up to date ("
                   << fixed(report.seconds) << " s; --force rebuilds)\n"
                   << probes_line(report) << "\n";
-        return 0;
+    } else {
+        std::cout << "gpuguide: built " << report.pages << " page" << (report.pages == 1 ? "" : "s")
+                  << " in " << report.languages << " language" << (report.languages == 1 ? "" : "s")
+                  << " into " << options.out_dir.generic_string() << " in " << fixed(report.seconds)
+                  << " s\n"
+                  << "measurements: " << report.measurement_source << "\n"
+                  << probes_line(report) << "\n";
     }
-    std::cout << "gpuguide: built " << report.pages << " page" << (report.pages == 1 ? "" : "s")
-              << " in " << report.languages << " language" << (report.languages == 1 ? "" : "s")
-              << " into " << options.out_dir.generic_string() << " in " << fixed(report.seconds)
-              << " s\n"
-              << "measurements: " << report.measurement_source << "\n"
-              << probes_line(report) << "\n";
+    run_renderers(options);
     return 0;
 }
 

@@ -68,9 +68,10 @@ class Reader {
         }
     }
 
-    void warn(const toml::node& node, const std::string& key) {
+    void warn(const toml::node& node, const std::string& key) { warn(node, key, ignored_); }
+    void warn(const toml::node& node, const std::string& key, const std::string& why) {
         config_.warnings.push_back(file_.generic_string() + ":" + std::to_string(line_of(node)) +
-                                   ": warning: `" + key + "` " + ignored_);
+                                   ": warning: `" + key + "` " + why);
     }
 
     [[noreturn]] void fail(const toml::node& node, const std::string& message) {
@@ -85,41 +86,39 @@ class Reader {
 
 // [output.html.gpuguide]: gpuguide's own settings, the same in both kinds of book.
 void read_gpuguide_table(Reader& read, BookConfig& config, const toml::node& node) {
-    read.table(node, "output.html.gpuguide",
-               {{"include-outside-book",
-                 [&](const toml::node& flag) {
-                     config.include_outside_book = read.boolean(flag, "include-outside-book");
-                 }},
-                {"reference",
-                 [&](const toml::node& value) {
-                     config.reference_host = read.text(value, "reference");
-                     config.reference_line = line_of(value);
-                     if (config.reference_host.empty()) {
-                         read.fail(value, "`reference` is empty; give the host of one document in "
-                                          "measurements/reference/ (e.g. reference = "
-                                          "\"reference-h200\"), or remove the key");
-                     }
-                 }},
-                {"license",
-                 [&](const toml::node& value) { config.license = read.text(value, "license"); }},
-                {"license-url",
-                 [&](const toml::node& value) {
-                     config.license_url = read.text(value, "license-url");
-                 }},
-                {"east-asian-line-breaks",
-                 [&](const toml::node& flag) {
-                     config.east_asian_line_breaks = read.boolean(flag, "east-asian-line-breaks");
-                 }},
-                {"literal-emphasis", [&](const toml::node& value) {
-                     const std::string mode = read.text(value, "literal-emphasis");
-                     if (mode != "warn" && mode != "error") {
-                         read.fail(value,
-                                   "`literal-emphasis` must be \"warn\" or \"error\", not \"" +
+    read.table(
+        node, "output.html.gpuguide",
+        {{"include-outside-book",
+          [&](const toml::node& flag) {
+              config.include_outside_book = read.boolean(flag, "include-outside-book");
+          }},
+         {"reference",
+          [&](const toml::node& value) {
+              config.reference_host = read.text(value, "reference");
+              config.reference_line = line_of(value);
+              if (config.reference_host.empty()) {
+                  read.fail(value, "`reference` is empty; give the host of one document in "
+                                   "measurements/reference/ (e.g. reference = "
+                                   "\"reference-h200\"), or remove the key");
+              }
+          }},
+         {"license",
+          [&](const toml::node& value) { config.license = read.text(value, "license"); }},
+         {"license-url",
+          [&](const toml::node& value) { config.license_url = read.text(value, "license-url"); }},
+         {"east-asian-line-breaks",
+          [&](const toml::node& flag) {
+              config.east_asian_line_breaks = read.boolean(flag, "east-asian-line-breaks");
+          }},
+         {"literal-emphasis", [&](const toml::node& value) {
+              const std::string mode = read.text(value, "literal-emphasis");
+              if (mode != "warn" && mode != "error") {
+                  read.fail(value, "`literal-emphasis` must be \"warn\" or \"error\", not \"" +
                                        mode + "\"");
-                     }
-                     config.literal_emphasis =
-                         mode == "error" ? EmphasisCheck::Error : EmphasisCheck::Warn;
-                 }}});
+              }
+              config.literal_emphasis =
+                  mode == "error" ? EmphasisCheck::Error : EmphasisCheck::Warn;
+          }}});
 }
 
 toml::table parse_toml(std::string_view source, const std::filesystem::path& file) {
@@ -181,6 +180,11 @@ void read_output_html(Reader& read, BookConfig& config, const toml::node& node) 
           [&](const toml::node& n) {
               config.definition_lists = read.boolean(n, "definition-lists");
           }},
+         {"mathjax-support",
+          [&](const toml::node& n) {
+              config.mathjax_support = read.boolean(n, "mathjax-support");
+              config.mathjax_line = line_of(n);
+          }},
          {"playground",
           [&](const toml::node& n) {
               read.table(n, "output.html.playground",
@@ -201,39 +205,90 @@ void read_output_html(Reader& read, BookConfig& config, const toml::node& node) 
          {"gpuguide", [&](const toml::node& n) { read_gpuguide_table(read, config, n); }}});
 }
 
-// `[preprocessor.NAME]`: mdBook's keys and gpuguide's `timeout`. Other keys are the
-// preprocessor's own settings (it reads them from the context's config), so no warning.
+using Handler = std::function<void(const toml::node&)>;
+
+// The keys every plugin table has: `command` (default mdbook-NAME), `optional` and gpuguide's
+// `timeout`, as handlers that fill `table` (its name and line set here).
+struct PluginKeys {
+    Handler command, optional, timeout;
+    PluginKeys(Reader& read, PluginConfig& table, const std::string& name, const toml::node& node) {
+        table.name = name;
+        table.command = "mdbook-" + name;
+        table.line = line_of(node);
+        command = [&read, &table](const toml::node& value) {
+            table.command = read.text(value, "command");
+        };
+        optional = [&read, &table](const toml::node& value) {
+            table.optional = read.boolean(value, "optional");
+        };
+        timeout = [&read, &table](const toml::node& value) {
+            const auto seconds = value.value<std::int64_t>();
+            if (!value.is_integer() || *seconds < 1 || *seconds > 86400) {
+                read.fail(value, "`timeout` must be a whole number of seconds from 1 to 86400, "
+                                 "e.g. timeout = 120");
+            }
+            table.timeout_s = static_cast<int>(*seconds);
+        };
+    }
+};
+
+// After its table is read (other keys are the plugin's own settings, read from the context's
+// config, so no warning): a command with no word is an error.
+void check_command(Reader& read, const std::string& table_name, const PluginConfig& table,
+                   const toml::node& node) {
+    if (table.command.find_first_not_of(" \t") == std::string::npos) {
+        read.fail(node, "`" + table_name + "` has an empty `command`; name the program");
+    }
+}
+
+// `[preprocessor.NAME]`: mdBook's keys and gpuguide's `timeout`.
 void read_preprocessor(Reader& read, BookConfig& config, const std::string& name,
                        const toml::node& node) {
     PreprocessorConfig table;
-    table.name = name;
-    table.command = "mdbook-" + name;
-    table.line = line_of(node);
+    const PluginKeys keys(read, table, name, node);
     const auto list = [&](std::vector<std::string>& field, const char* key) {
         return [&read, &field, key](const toml::node& value) { field = read.texts(value, key); };
     };
     read.table(
         node, "preprocessor.NAME",
-        {{"command", [&](const toml::node& value) { table.command = read.text(value, "command"); }},
+        {{"command", keys.command},
+         {"optional", keys.optional},
+         {"timeout", keys.timeout},
          {"before", list(table.before, "before")},
          {"after", list(table.after, "after")},
          {"renderers",
-          [&](const toml::node& value) { table.renderers = read.texts(value, "renderers"); }},
-         {"optional",
-          [&](const toml::node& value) { table.optional = read.boolean(value, "optional"); }},
-         {"timeout", [&](const toml::node& value) {
-              const auto seconds = value.value<std::int64_t>();
-              if (!value.is_integer() || *seconds < 1 || *seconds > 86400) {
-                  read.fail(value, "`timeout` must be a whole number of seconds from 1 to 86400, "
-                                   "e.g. timeout = 120");
-              }
-              table.timeout_s = static_cast<int>(*seconds);
-          }}},
+          [&](const toml::node& value) { table.renderers = read.texts(value, "renderers"); }}},
         true);
-    if (table.command.find_first_not_of(" \t") == std::string::npos) {
-        read.fail(node, "`preprocessor." + name + "` has an empty `command`; name the program");
-    }
+    check_command(read, "preprocessor." + name, table, node);
     config.preprocessors.push_back(std::move(table));
+}
+
+// `[output.NAME]`, a renderer: mdBook's keys and gpuguide's `timeout`.
+void read_renderer(Reader& read, BookConfig& config, const std::string& name,
+                   const toml::node& node) {
+    RendererConfig table;
+    const PluginKeys keys(read, table, name, node);
+    read.table(node, "output.NAME",
+               {{"command", keys.command}, {"optional", keys.optional}, {"timeout", keys.timeout}},
+               true);
+    check_command(read, "output." + name, table, node);
+    config.renderers.push_back(std::move(table));
+}
+
+// `[output]`: html is gpuguide's own; `markdown` is mdBook's built-in Markdown renderer, which
+// gpuguide lacks; any other NAME is a renderer program.
+void read_outputs(Reader& read, BookConfig& config, const toml::node& node, const Handler& html) {
+    read.table(node, "output", {{"html", html}}, true);
+    for (const auto& [key, value] : *node.as_table()) {
+        const std::string name(key.str());
+        if (name == "markdown") {
+            read.warn(value, "output.markdown",
+                      "(mdBook's built-in Markdown renderer) is not one "
+                      "gpuguide has; ignored");
+        } else if (name != "html") {
+            read_renderer(read, config, name, value);
+        }
+    }
 }
 
 void read_preprocessors(Reader& read, BookConfig& config, const toml::node& node) {
@@ -302,11 +357,8 @@ BookConfig parse_book_toml(std::string_view source, const std::filesystem::path&
                                    read.boolean(flag, "use-default-preprocessors");
                            }}});
           }},
-         {"preprocessor",
-          [&](const toml::node& node) { read_preprocessors(read, config, node); }},
-         {"output", [&](const toml::node& node) {
-              read.table(node, "output", {{"html", html}});
-          }}});
+         {"preprocessor", [&](const toml::node& node) { read_preprocessors(read, config, node); }},
+         {"output", [&](const toml::node& node) { read_outputs(read, config, node, html); }}});
     config.json = as_json(document);
     return config;
 }

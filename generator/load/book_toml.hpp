@@ -16,18 +16,27 @@ namespace gpuguide {
 /// `[output.html.gpuguide] literal-emphasis = "warn" | "error"`.
 enum class EmphasisCheck { Warn, Error };
 
-/// One `[preprocessor.NAME]` table: an mdBook preprocessor, a program that gets the book as JSON
-/// and returns it changed (docs/src/mdbook.md "Preprocessors").
-struct PreprocessorConfig {
-    std::string name;                                  ///< NAME
-    std::string command;                               ///< `command`, default "mdbook-NAME"
-    std::vector<std::string> before;                   ///< names this one runs before
-    std::vector<std::string> after;                    ///< names this one runs after
-    std::optional<std::vector<std::string>> renderers; ///< absent: every renderer
+/// What mdBook's two kinds of plugin share: a program run with the book as JSON on stdin
+/// (docs/src/mdbook.md "Preprocessors" and "Renderers").
+struct PluginConfig {
+    std::string name;      ///< NAME of its table
+    std::string command;   ///< `command`, default "mdbook-NAME"
     bool optional = false; ///< a missing command is a warning, not an error
     int timeout_s = 60;    ///< gpuguide's `timeout`: a run longer than this is killed
     int line = 0;          ///< the table's line in book.toml
 };
+
+/// One `[preprocessor.NAME]` table: an mdBook preprocessor, a program that gets the book as JSON
+/// and returns it changed.
+struct PreprocessorConfig : PluginConfig {
+    std::vector<std::string> before;                   ///< names this one runs before
+    std::vector<std::string> after;                    ///< names this one runs after
+    std::optional<std::vector<std::string>> renderers; ///< absent: every renderer
+};
+
+/// One `[output.NAME]` table other than html: an mdBook renderer, a program that gets mdBook's
+/// RenderContext as JSON and writes what it makes into its own folder.
+using RendererConfig = PluginConfig;
 
 struct BookConfig {
     std::filesystem::path root; ///< the folder that holds book.toml
@@ -42,6 +51,8 @@ struct BookConfig {
     bool use_default_preprocessors = true;    ///< mdBook's `links` and `index`
     // [preprocessor.NAME], by name
     std::vector<PreprocessorConfig> preprocessors;
+    // [output.NAME] but html, by name (mdBook runs them in that order)
+    std::vector<RendererConfig> renderers;
     /// The whole book.toml as JSON: the `config` a preprocessor's context carries.
     nlohmann::json json = nlohmann::json::object();
     // [output.html]
@@ -52,6 +63,10 @@ struct BookConfig {
     std::map<std::string, std::string> redirect; ///< "/old.html" -> "new.html"
     bool admonitions = true;                     ///< `> [!NOTE]` blockquotes
     bool definition_lists = true;                ///< `term` / `: definition`
+    /// `mathjax-support`: `\\(`...`\\)`, `\\[`...`\\]` and `$$`...`$$` are formulas (typeset
+    /// offline by the KaTeX copied into the site); mathjax_line is the key's line.
+    bool mathjax_support = false;
+    int mathjax_line = 0;
     // [output.html.playground], [output.html.code], [rust]
     bool runnable = true; ///< Rust blocks are playground blocks (their hidden `fn main`)
     bool copyable = true; ///< code blocks get a copy button

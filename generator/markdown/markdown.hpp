@@ -169,6 +169,15 @@ std::vector<TextSection> plain_text_sections(const Document& document,
 /// or an image next to the break keeps it, and hard breaks and code blocks are left alone.
 void remove_east_asian_soft_breaks(Document& document);
 
+/// mdBook's MathJax formulas (book.toml `mathjax-support`), found in a page's Markdown before it
+/// is parsed: `\\(`..`\\)` inline, `\\[`..`\\]` and `$$`..`$$` display (what mdBook's MathJax
+/// finds in its HTML; `$`..`$` is text there too), not in code spans, code blocks or HTML
+/// blocks, within one paragraph. Each becomes `<span class="math math-inline">` (or
+/// `math-display`) whose text cmark-gfm reads literally, as mdBook's Markdown would give it
+/// (`\\` a backslash, `\_` an underscore; `*` and `_` never emphasis); lines are kept one for
+/// one. `count`, when given, gets the number of formulas.
+std::string protect_math(std::string_view markdown, std::size_t* count = nullptr);
+
 /// A `**` or `__` that the reader sees as it is written: emphasis that did not open or close.
 /// CommonMark does not let `**` open when punctuation follows it and a letter precedes it (or
 /// close when punctuation precedes it and a letter follows), which catches Chinese text such as

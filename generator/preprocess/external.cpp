@@ -5,7 +5,7 @@
 #include "load/error.hpp"
 #include "preprocess/book_json.hpp"
 #include "preprocess/links.hpp"
-#include "preprocess/process.hpp"
+#include "preprocess/plugin.hpp"
 
 #include <algorithm>
 #include <map>
@@ -58,120 +58,62 @@ int line_of(const BookConfig& config, const std::string& name) {
     return 0;
 }
 
-json context_json(const BookConfig& config) {
-    const auto root = std::filesystem::absolute(config.root.empty() ? "." : config.root);
-    return {{"root", root.lexically_normal().generic_string()},
+json context_json(const BookConfig& config, const std::string& renderer) {
+    return {{"root", absolute_root(config).generic_string()},
             {"config", config.json},
-            {"renderer", "html"},
+            {"renderer", renderer},
             {"mdbook_version", kMdbookVersion}};
 }
 
-// "book.toml:LINE: preprocessor `NAME` (COMMAND) PROBLEM; WHAT TO DO" plus its stderr.
-[[noreturn]] void fail_preprocessor(const BookConfig& config, const PreprocessorConfig& table,
-                                    const std::string& problem, const std::string& stderr_text) {
-    std::string message = "preprocessor `" + table.name + "` (`" + table.command + "`) " + problem;
-    if (!stderr_text.empty()) {
-        message += "\nits stderr:\n" + stderr_text;
-        if (message.back() == '\n') {
-            message.pop_back();
-        }
-    }
-    fail_at(config.root / "book.toml", table.line, message);
-}
-
-// Its stderr, shown even when it succeeds (as mdBook shows it), one warning line per line.
-void show_stderr(Book& book, const PreprocessorConfig& table, const std::string& text) {
-    std::size_t start = 0;
-    while (start < text.size()) {
-        const auto end = std::min(text.find('\n', start), text.size());
-        book.warnings.push_back("preprocessor " + table.name + ": " +
-                                text.substr(start, end - start));
-        start = end + 1;
-    }
-}
-
-// A command that could not be started: a warning when the table is optional (false: skip it),
-// else the build stops.
-bool missing(Book& book, const BookConfig& config, const PreprocessorConfig& table) {
-    if (!table.optional) {
-        fail_preprocessor(config, table,
-                          "was not found or cannot be run; install it (on the PATH or relative to "
-                          "book.toml's folder), fix `command`, or set `optional = true`",
-                          "");
-    }
-    book.warnings.push_back(located(config.root / "book.toml", table.line,
-                                    "warning: optional preprocessor `" + table.name + "`: `" +
-                                        table.command +
-                                        "` was not found; the book is built without it"));
-    return false;
-}
-
-// Whether it runs for the html renderer. As in mdBook, a `renderers` list decides alone;
-// without one, `COMMAND supports html` does (exit 0: it runs; any other status: skipped).
-bool supports_html(Book& book, const BookConfig& config, const PreprocessorConfig& table,
-                   const std::vector<std::string>& argv) {
+// Whether it runs for `renderer`. As in mdBook, a `renderers` list decides alone; without one,
+// `COMMAND supports RENDERER` does (exit 0: it runs; any other status: skipped).
+bool supports(Book& book, const Plugin& plugin, const PreprocessorConfig& table,
+              const std::vector<std::string>& argv, const std::string& renderer) {
     if (table.renderers) {
-        return std::ranges::find(*table.renderers, std::string("html")) != table.renderers->end();
+        return std::ranges::find(*table.renderers, renderer) != table.renderers->end();
     }
     auto args = argv;
-    args.insert(args.end(), {"supports", "html"});
-    const auto result = run_process(args, config.root.empty() ? "." : config.root, "",
-                                    std::chrono::seconds(table.timeout_s));
-    if (result.not_found) {
-        return missing(book, config, table);
+    args.insert(args.end(), {"supports", renderer});
+    const auto result = run_plugin(plugin, args, absolute_root(plugin.config), "", book.warnings,
+                                   "supports " + renderer);
+    if (!result) {
+        return false;
     }
-    if (result.timed_out) {
-        fail_preprocessor(config, table,
-                          "did not answer `supports html` within " +
-                              std::to_string(table.timeout_s) + " s and was stopped",
-                          result.err);
-    }
-    show_stderr(book, table, result.err);
-    return result.exit_code == 0;
+    show_output(plugin, result->err, book.warnings);
+    return result->exit_code == 0;
 }
 
 // The command's run proper: [context, book] in, the changed book out.
 void run_external(Book& book, const BookConfig& config, const PreprocessorConfig& table,
-                  bool index_applied) {
+                  bool index_applied, const std::string& renderer) {
+    const Plugin plugin{config, table, "preprocessor", "preprocessor"};
     const auto argv = split_command(table.command);
-    if (!supports_html(book, config, table, argv)) {
+    if (!supports(book, plugin, table, argv, renderer)) {
         return;
     }
     Language& language = book.languages.front();
-    const json input = json::array({context_json(config), book_to_json(language, index_applied)});
-    const auto result = run_process(argv, config.root.empty() ? "." : config.root, input.dump(),
-                                    std::chrono::seconds(table.timeout_s));
-    if (result.not_found) {
-        missing(book, config, table);
+    const json input =
+        json::array({context_json(config, renderer), book_to_json(language, index_applied)});
+    const auto result =
+        run_plugin(plugin, argv, absolute_root(config), input.dump(), book.warnings);
+    if (!result) {
         return;
     }
-    if (result.timed_out) {
-        fail_preprocessor(config, table,
-                          "ran longer than " + std::to_string(table.timeout_s) +
-                              " s and was stopped; fix it, or give it more time with `timeout = "
-                              "SECONDS` in [preprocessor." +
-                              table.name + "]",
-                          result.err);
-    }
-    if (result.exit_code != 0) {
-        fail_preprocessor(config, table,
-                          "failed (exit status " + std::to_string(result.exit_code) +
-                              "); fix what it reports, or remove its table to build without it",
-                          result.err);
+    if (result->exit_code != 0) {
+        check_success(plugin, *result, book.warnings); // throws
     }
     json output;
     try {
-        output = json::parse(result.out);
+        output = json::parse(result->out);
     } catch (const json::parse_error& error) {
-        const auto start = result.out.substr(0, result.out.find('\n')).substr(0, 60);
-        fail_preprocessor(config, table,
-                          "printed what is not JSON on stdout (byte " + std::to_string(error.byte) +
-                              "; it starts `" + start +
-                              "`); it must print only the changed book as JSON (messages go to "
-                              "stderr)",
-                          result.err);
+        const auto start = result->out.substr(0, result->out.find('\n')).substr(0, 60);
+        fail_plugin(plugin,
+                    "printed what is not JSON on stdout (byte " + std::to_string(error.byte) +
+                        "; it starts `" + start +
+                        "`); it must print only the changed book as JSON (messages go to stderr)",
+                    result->err);
     }
-    show_stderr(book, table, result.err);
+    show_output(plugin, result->err, book.warnings);
     book_from_json(
         language, output,
         located(config.root / "book.toml", table.line,
@@ -216,7 +158,13 @@ std::vector<std::string> preprocessor_order(const BookConfig& config,
     return order;
 }
 
-void run_preprocessors(Book& book, const BookConfig& config) {
+std::filesystem::path absolute_root(const BookConfig& config) {
+    auto root =
+        std::filesystem::absolute(config.root.empty() ? "." : config.root).lexically_normal();
+    return root.has_filename() ? root : root.parent_path(); // "/book/." -> "/book", as mdBook's
+}
+
+void run_preprocessors(Book& book, const BookConfig& config, const std::string& renderer) {
     std::vector<std::string> warnings;
     const auto order = preprocessor_order(config, warnings);
     book.warnings.insert(book.warnings.end(), warnings.begin(), warnings.end());
@@ -231,7 +179,7 @@ void run_preprocessors(Book& book, const BookConfig& config) {
         } else {
             run_external(book, config,
                          *std::ranges::find(config.preprocessors, name, &PreprocessorConfig::name),
-                         index_applied);
+                         index_applied, renderer);
         }
     }
 }

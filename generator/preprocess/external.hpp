@@ -20,11 +20,16 @@ inline constexpr const char* kMdbookVersion = "0.4.52";
 std::vector<std::string> preprocessor_order(const BookConfig& config,
                                             std::vector<std::string>& warnings);
 
-/// Runs `book`'s preprocessors in preprocessor_order on its one language: `links` is gpuguide's
-/// {{#include}} expansion, `index` makes README.md chapters index.md for those after it, any other
-/// is the table's command (the html renderer's). Warnings (a missing optional one, what a
+/// Runs `book`'s preprocessors in preprocessor_order on its one language for `renderer` (the
+/// context's `renderer`, what `supports` asks): `links` is gpuguide's {{#include}} expansion,
+/// `index` makes README.md chapters index.md for those after it, any other is the table's
+/// command. Warnings (a missing optional one, what a
 /// preprocessor wrote to stderr) go to `book.warnings`. Throws InputError naming the preprocessor
 /// and its book.toml line when one is missing, fails, hangs past its timeout or returns no Book.
-void run_preprocessors(Book& book, const BookConfig& config);
+void run_preprocessors(Book& book, const BookConfig& config, const std::string& renderer = "html");
+
+/// The book's root (book.toml's folder) as an absolute path: what the plugins get as `root`, and
+/// where preprocessors run.
+std::filesystem::path absolute_root(const BookConfig& config);
 
 } // namespace gpuguide::preprocess

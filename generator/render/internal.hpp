@@ -28,6 +28,8 @@ struct SiteContext {
     /// By language code: what base_view leaves out because it is the same on every page of the
     /// language (`ui`, the interface strings), converted for the templates once.
     std::map<std::string, SharedView> shared = {};
+    /// KaTeX is copied into the site's katex/ and every page loads it (render/math_assets.hpp).
+    bool math = false;
 
     /// The interface strings of `lang` (one of the book's languages).
     const ui::Strings& strings(const std::string& lang) const { return ui.at(lang); }

@@ -1,6 +1,7 @@
 #include "render/manifest.hpp"
 
 #include "load/files.hpp"
+#include "render/math_assets.hpp"
 
 #include <functional>
 #include <system_error>
@@ -41,6 +42,11 @@ std::string input_fingerprint(const BuildOptions& options, const measure::Collec
                 measure.reference_dir};
         extra.push_back("book.toml\t" + std::to_string(std::hash<std::string>{}(
                                             read_file(project->root / "book.toml"))));
+        if (project->mathjax_support) { // KaTeX installed (or gone) since: build again
+            std::vector<std::string> unused;
+            extra.push_back("katex\t" + katex_dir().generic_string() + "\t" +
+                            (use_katex(&*project, unused) ? "found" : "missing"));
+        }
         for (const auto* files : {&project->additional_css, &project->additional_js}) {
             for (const auto& file : *files) { // outside src/ (theme/x.css): stamped one by one
                 std::error_code ignored;

@@ -8,6 +8,7 @@
 #include "render/atomic_dir.hpp"
 #include "render/internal.hpp"
 #include "render/manifest.hpp"
+#include "render/math_assets.hpp"
 
 #include <memory>
 #include <system_error>
@@ -27,10 +28,14 @@ void copy_tree(const std::filesystem::path& from, const std::filesystem::path& t
     }
 }
 
-// The theme's assets/ (the book's files over the built-in ones) into the site's assets/.
-void write_theme_assets(const theme::Theme& theme, const std::filesystem::path& site_dir) {
+// The theme's assets/ (the book's files over the built-in ones) into the site's assets/;
+// math.js, which runs KaTeX, only into a site that has KaTeX (`math`).
+void write_theme_assets(const theme::Theme& theme, const std::filesystem::path& site_dir,
+                        bool math) {
     for (const auto& file : theme.list("assets")) {
-        write_file(site_dir / file.path, file.bytes);
+        if (math || file.path != "assets/math.js") {
+            write_file(site_dir / file.path, file.bytes);
+        }
     }
 }
 
@@ -170,7 +175,10 @@ void write_site(const SiteContext& site, const Manifest& manifest,
         write_project_files(*options.project, site.strings(site.book.languages.front().code),
                             staging.path());
     }
-    write_theme_assets(theme::Theme(options.templates_dir), staging.path());
+    write_theme_assets(theme::Theme(options.templates_dir), staging.path(), site.math);
+    if (site.math) {
+        copy_katex(staging.path());
+    }
     for (const auto& language : site.book.languages) {
         copy_tree(language.dir, staging.path() / language.site_dir, true); // images and other files
     }

@@ -146,11 +146,12 @@ std::string prefix_footnote_ids(const std::string& html, const std::string& pref
 // A literal `**`/`__` in the page's text: a warning, or (for a book that asks for it in book.toml,
 // as the guide does) an error naming every one.
 std::vector<std::string> check_literal_emphasis(const SiteContext& site, const Page& page,
+                                                std::string_view markdown,
                                                 const markdown::Document& document,
                                                 int line_offset) {
     const bool fail = site.book.literal_emphasis == EmphasisCheck::Error;
     std::vector<std::string> messages;
-    for (const auto& found : markdown::find_literal_emphasis(page.body, document)) {
+    for (const auto& found : markdown::find_literal_emphasis(markdown, document)) {
         const std::string escaped = found.marks == "**" ? "\\*\\*" : "\\_\\_";
         messages.push_back(
             page.source_path.generic_string() + ":" + std::to_string(found.line + line_offset) +
@@ -303,8 +304,15 @@ PageBody render_body(const SiteContext& site, const Language& language, const Pa
                      RenderedPage& rendered) {
     const int line_offset = page.body_first_line - 1;
     const auto [syntax, code_options] = markdown_options(site, language);
-    markdown::Document document(page.body, syntax);
-    rendered.warnings = check_literal_emphasis(site, page, document, line_offset);
+    // mdBook's MathJax formulas, out of the parser's reach (a book with mathjax-support only).
+    std::string with_math;
+    std::string_view source = page.body;
+    if (site.book.config && site.book.config->mathjax_support) {
+        with_math = markdown::protect_math(page.body);
+        source = with_math;
+    }
+    markdown::Document document(source, syntax);
+    rendered.warnings = check_literal_emphasis(site, page, source, document, line_offset);
     PageBody body;
     body.headings = markdown::anchor_headings(document, page.source_path, line_offset);
     const directives::Context context{site.book,

@@ -7,6 +7,7 @@
 #include "render/inputs.hpp"
 #include "render/internal.hpp"
 #include "render/manifest.hpp"
+#include "render/math_assets.hpp"
 
 #include <chrono>
 #include <cstdlib>
@@ -106,7 +107,8 @@ BuildReport build_site(const BuildOptions& options) {
                            &inputs.fleet,
                            inputs.license,
                            inputs.license_url,
-                           shared_views(strings)};
+                           shared_views(strings),
+                           use_katex(book.config ? &*book.config : nullptr, report.warnings)};
     write_site(site, manifest, report.warnings);
 
     report.languages = book.languages.size();

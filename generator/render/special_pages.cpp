@@ -218,6 +218,11 @@ json base_view(const SiteContext& site, const Language& language,
     json extra_css = json::array(), extra_js = json::array();
     std::string title = ui.value("site_title", std::string("GPU Guide"));
     std::string repository;
+    if (site.math) { // KaTeX first, then what typesets with it, then the book's own files
+        extra_css.push_back({{"href", root + "katex/katex.min.css"}});
+        extra_js.push_back({{"href", root + "katex/katex.min.js"}});
+        extra_js.push_back({{"href", root + "assets/math.js"}});
+    }
     if (const auto& config = site.book.config) { // an mdBook project: book.toml's settings
         title = config->title.empty() ? title : config->title;
         repository = config->git_repository_url;

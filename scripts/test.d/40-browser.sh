@@ -40,6 +40,10 @@ gpuguide_path=$(realpath "$gpuguide")
 (cd tests/books/mdbook-syntax && "$gpuguide_path" build --out "$site/mdbook-syntax" \
   --cache-dir "$site/cache" --measure reference --quiet >/dev/null)
 export GPUGUIDE_MDBOOK_SITE=$site/mdbook-syntax
+# A book with mdBook's mathjax-support (tests/books/mdbook-math): KaTeX from libjs-katex.
+(cd tests/books/mdbook-math && "$gpuguide_path" build --out "$site/mdbook-math" \
+  --cache-dir "$site/cache" --measure reference --quiet >/dev/null)
+export GPUGUIDE_MATH_SITE=$site/mdbook-math
 # The manual (docs/), as scripts/manual.sh builds it (tests/e2e/manual.test.js).
 (cd docs && "$gpuguide_path" build --out "$site/manual" --cache-dir "$site/cache" \
   --measure reference --quiet >/dev/null)

@@ -89,7 +89,9 @@ edition = "2021"
 command = "mdbook-mermaid"
 
 [output.html]
-mathjax-support = true
+input-404 = "missing.md"
+
+[output.markdown]
 )");
     CHECK(config.src == "src");
     CHECK(config.build_dir == "book");
@@ -102,13 +104,27 @@ mathjax-support = true
     CHECK(config.runnable);
     CHECK(config.copyable);
     CHECK(config.hidelines.empty());
-    REQUIRE(config.warnings.size() == 2); // [preprocessor.mermaid] is read, not ignored
+    CHECK_FALSE(config.mathjax_support);
+    REQUIRE(config.warnings.size() == 3); // [preprocessor.mermaid] is read, not ignored
     const std::string file = (dir.path() / "book.toml").generic_string();
     CHECK(config.warnings[0] ==
           file + ":3: warning: `book.multilingual` is not used by gpuguide; ignored");
-    CHECK(config.warnings[1].starts_with(file + ":12: warning: `output.html.mathjax-support`"));
+    CHECK(config.warnings[1].starts_with(file + ":12: warning: `output.html.input-404`"));
+    // mdBook's built-in Markdown renderer is not gpuguide's: a warning, not a renderer to run.
+    CHECK(config.warnings[2] == file + ":14: warning: `output.markdown` (mdBook's built-in "
+                                       "Markdown renderer) is not one gpuguide has; ignored");
+    CHECK(config.renderers.empty());
     REQUIRE(config.preprocessors.size() == 1);
     CHECK(config.preprocessors[0].command == "mdbook-mermaid");
+}
+
+TEST_CASE("book.toml: mathjax-support", "[book-toml]") {
+    TempDir dir;
+    const auto config =
+        load(dir, "[book]\ntitle = \"T\"\n\n[output.html]\nmathjax-support = true\n");
+    CHECK(config.mathjax_support);
+    CHECK(config.mathjax_line == 5);
+    CHECK(config.warnings.empty());
 }
 
 TEST_CASE("book.toml: mdBook's Markdown and code-block settings", "[book-toml]") {
@@ -192,12 +208,12 @@ TEST_CASE("book.toml text already in memory reads as the file does", "[book-toml
     // parse_book_toml is what load_book_toml runs after reading (fuzz_book_toml calls it): the
     // path only names the file in messages and gives the book's root.
     const auto config = gpuguide::parse_book_toml(
-        "[book]\ntitle = \"T\"\n[output.linkcheck]\nfollow-web-links = true\n",
-        "lab/handbook/book.toml");
+        "[book]\ntitle = \"T\"\n[output.html.search]\nenable = true\n", "lab/handbook/book.toml");
     CHECK(config.root == "lab/handbook");
     CHECK(config.title == "T");
     REQUIRE(config.warnings.size() == 1);
-    CHECK(config.warnings[0].starts_with("lab/handbook/book.toml:3: warning: `output.linkcheck`"));
+    CHECK(
+        config.warnings[0].starts_with("lab/handbook/book.toml:3: warning: `output.html.search`"));
     try {
         gpuguide::parse_book_toml("[book]\nsrc = 1\n", "lab/handbook/book.toml");
         FAIL("no error");
