@@ -1,8 +1,11 @@
 #include "core/budget.hpp"
 
+#include "core/llm_shape.hpp"
+
 #include "core/stats.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace gpuguide::probes::budget {
@@ -201,6 +204,43 @@ std::vector<std::pair<std::string, double>> estimate_suite(bool quick, const Dev
                             "gpu.power", "gpu.multi"})
         suite.emplace_back(key, estimate_seconds(key, quick, model));
     return suite;
+}
+
+LlmPlan cpu_llm_plan(bool quick) {
+    if (quick)
+        return {"tiny", {1, 4}, {16, 64}, 32, {1, 2, 2}, {1, 2, 2}};
+    // The quarter-width Llama 3.1 8B: 218 MB of FP32 weights per step, 8 KB of KV cache per token
+    // per sequence; batch 32 at context 2,048 reads 512 MB of cache besides.
+    return {"llama-3.1-8b-quarter", {1, 8, 32}, {512, 2048}, 256, {1, 3, 3}, {1, 2, 2}};
+}
+
+int distinct_layers(double layer_bytes, double cache_bytes, int layers_run) {
+    return std::max(layers_run, int(std::ceil(4 * cache_bytes / layer_bytes)));
+}
+
+double estimate_cpu_llm_seconds(const LlmPlan& plan, const CpuModel& model) {
+    const auto& shape = llm::shape(plan.shape);
+    const int layers = shape.layers;
+    const double weights = double(layers) * double(llm::layer_parameters(shape)) * 4;
+    const int max_batch = *std::max_element(plan.batches.begin(), plan.batches.end());
+    const int max_context = *std::max_element(plan.contexts.begin(), plan.contexts.end());
+    const double cache =
+        llm::decode_step_bytes(shape, layers, max_batch, max_context, 0, 4);
+    double seconds = (weights + cache) / model.fill_bytes_per_s;
+    const int decode_steps = plan.decode_reps.warmups + plan.decode_reps.max;
+    for (int batch : plan.batches)
+        for (int context : plan.contexts) {
+            // Memory-bound at these batches: the weights and the cache once per step, plus the
+            // GEMM time of the batch's rows.
+            const double bytes = llm::decode_step_bytes(shape, layers, batch, context, 4, 4);
+            const double flops = llm::prefill_flops(shape, layers, 1) * batch;
+            seconds += decode_steps * (bytes / model.memory_bytes_per_s +
+                                       flops / model.gemm_flops_per_s);
+        }
+    const int prefills = plan.prefill_reps.warmups + plan.prefill_reps.max;
+    seconds += prefills * llm::prefill_flops(shape, layers, plan.prefill_tokens) /
+               model.gemm_flops_per_s;
+    return seconds;
 }
 
 } // namespace gpuguide::probes::budget
