@@ -74,7 +74,7 @@ nlohmann::json decode_run(Model& model, int batch, int context, const budget::Re
     };
     return {{"batch", batch},
             {"context", context},
-            {"bytes_per_step", bytes},
+            {"bytes_per_step", value_metric(bytes, "B")},
             {"ms_per_step", metric([](double t) { return t * 1000; }, "ms")},
             {"tokens_per_s_per_sequence", metric([](double t) { return 1 / t; }, "tokens/s")},
             {"tokens_per_s", metric([&](double t) { return batch / t; }, "tokens/s")},
@@ -103,7 +103,7 @@ nlohmann::json prefill_run(Model& model, int tokens, const budget::Repetitions& 
     const double flops = llm::prefill_flops(s, s.layers, tokens);
     return {{"batch", 1},
             {"tokens", tokens},
-            {"flops", flops},
+            {"flops", value_metric(flops, "FLOP")},
             {"time_to_first_token",
              stats_metric(transform_samples(seconds, [](double t) { return t * 1000; }), "ms")},
             {"tokens_per_s",
@@ -139,10 +139,14 @@ class CpuLlmProbe final : public Probe {
             model.caches.emplace_back(s, max_batch, capacity);
             fill_cache(model.caches.back());
         }
-        nlohmann::json decode = nlohmann::json::array();
+        // Keyed "batch8_context2048", so that a page's pointer names its settings and breaks
+        // loudly if the plan changes.
+        nlohmann::json decode = nlohmann::json::object();
         for (int context_tokens : plan.contexts)
             for (int batch : plan.batches)
-                decode.push_back(decode_run(model, batch, context_tokens, plan.decode_reps));
+                decode["batch" + std::to_string(batch) + "_context" +
+                       std::to_string(context_tokens)] =
+                    decode_run(model, batch, context_tokens, plan.decode_reps);
         auto prefill = prefill_run(model, plan.prefill_tokens, plan.prefill_reps);
         return {{"shape", llm::describe(s)},
                 {"layers_run", s.layers},
@@ -150,8 +154,8 @@ class CpuLlmProbe final : public Probe {
                 {"precision", "fp32"},
                 {"weight_bytes_per_value", kBytesPerValue},
                 {"kv_bytes_per_value", kBytesPerValue},
-                {"weight_bytes", layer_bytes * distinct},
-                {"last_level_cache_bytes", llc},
+                {"weight_bytes", value_metric(layer_bytes * distinct, "B")},
+                {"last_level_cache_bytes", value_metric(llc, "B")},
                 {"threads", openblas_get_num_threads()},
                 {"scope", "decoder layers only (no embedding, final norm or LM head); KV cache "
                           "filled with random values, not by a prefill; RoPE without Llama "

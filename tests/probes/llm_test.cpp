@@ -181,10 +181,11 @@ TEST_CASE("llm: cpu.llm's quick run reports decode and prefill figures with thei
     const auto& s = llm::shape(result["shape"]["name"].get<std::string>());
     const int layers = result["layers_run"];
     REQUIRE(result["decode"].size() >= 2);
+    CHECK(result["decode"].contains("batch4_context64"));
     for (const auto& run : result["decode"]) {
         const int batch = run["batch"], context = run["context"];
         INFO(run.dump());
-        CHECK(run["bytes_per_step"].get<double>() ==
+        CHECK(run["bytes_per_step"]["value"].get<double>() ==
               Approx(llm::decode_step_bytes(s, layers, batch, context, 4, 4)));
         const double ms = run["ms_per_step"]["median"];
         CHECK(ms > 0);
@@ -193,7 +194,7 @@ TEST_CASE("llm: cpu.llm's quick run reports decode and prefill figures with thei
               Approx(batch * run["tokens_per_s_per_sequence"]["median"].get<double>()));
         CHECK(run["tokens_per_s_per_sequence"]["median"].get<double>() == Approx(1000 / ms));
         CHECK(run["bandwidth"]["median"].get<double>() ==
-              Approx(run["bytes_per_step"].get<double>() / (ms / 1000) / 1e9));
+              Approx(run["bytes_per_step"]["value"].get<double>() / (ms / 1000) / 1e9));
     }
     const auto& prefill = result["prefill"];
     CHECK(prefill["tokens_per_s"]["median"].get<double>() ==
