@@ -144,3 +144,28 @@ TEST_CASE("the time model predicts the suite measured on an H200, runs it was no
     REQUIRE(measured.totals.size() >= 2);
     check_estimate(measured);
 }
+
+TEST_CASE("cpu.llm's plan takes a few seconds on a two-core machine, estimated from its plan") {
+    // This build machine's own figures (2 vCPUs, 2026-11-28, measured while shared with other
+    // builds): cpu.gemm FP32 54 GFLOP/s, cpu.stream triad 4.7 GB/s; writing memory ~1 GB/s.
+    const CpuModel two_cores{54e9, 4.7e9, 1e9};
+    const LlmPlan plan = cpu_llm_plan(false);
+    const double seconds = estimate_cpu_llm_seconds(plan, two_cores);
+    INFO("cpu.llm estimated at " << seconds << " s");
+    CHECK(seconds > 1.0);
+    CHECK(seconds < 6.0);
+    CHECK(estimate_cpu_llm_seconds(cpu_llm_plan(true), two_cores) < 0.5);
+    // Doubling the contexts doubles the cache read at batch 32: the estimate notices.
+    LlmPlan longer = plan;
+    for (int& context : longer.contexts)
+        context *= 4;
+    CHECK(estimate_cpu_llm_seconds(longer, two_cores) > seconds + 1.0);
+}
+
+TEST_CASE("llm: distinct layers cycle through at least 4x the last-level cache") {
+    // 54.5 MB quarter-width layers (FP32): a 35.8 MiB L3 needs 3, but a step runs 4 anyway; a
+    // 105 MiB L3 needs 9 distinct layers so that none is still cached when it comes round again.
+    CHECK(distinct_layers(54.5e6, 35.8 * 1048576, 4) == 4);
+    CHECK(distinct_layers(54.5e6, 105.0 * 1048576, 4) == 9);
+    CHECK(distinct_layers(436e6, 50.0 * 1048576, 32) == 32);
+}
