@@ -61,6 +61,35 @@ def cpu_llm():
                         "gflops": metric(2000.0, "GFLOP/s", n=3)}}
 
 
+def gpu_llm():
+    """gpu.llm on Llama 3.1 8B, BF16 (probes/gpu/llm.cpp), decode at 90 % of 3.35 TB/s."""
+    layer_params, kv_per_token = 218112000, 2 * 8 * 128
+    decode = {}
+    for context in (1024, 8192):
+        for batch in (1, 8, 32, 128):
+            step = 32 * (layer_params * 2 + batch * context * kv_per_token * 2)
+            seconds = step / 3.0e12
+            decode[f"batch{batch}_context{context}"] = {
+                "batch": batch, "context": context, "bytes_per_step": value(step, "B"),
+                "ms_per_step": metric(seconds * 1e3, "ms", n=5),
+                "tokens_per_s_per_sequence": metric(1 / seconds, "tokens/s", n=5),
+                "tokens_per_s": metric(batch / seconds, "tokens/s", n=5),
+                "bandwidth": metric(step / seconds / 1e9, "GB/s", n=5), "attention_splits": 2}
+    flops = 32 * (2 * (layer_params - 8192) * 2048 + 4 * 4096 * 2048 * 2049 / 2)
+    return per_device({
+        "shape": {"name": "llama-3.1-8b", "derived_from": "llama-3.1-8b", "hidden": 4096, "layers": 32,
+                  "q_heads": 32, "kv_heads": 8, "head_dim": 128, "ffn": 14336, "rope_theta": 500000.0,
+                  "norm_eps": 1e-5, "parameters_per_layer": layer_params},
+        "layers_run": 32, "layers_allocated": 32, "kv_caches_allocated": 13, "precision": "bf16",
+        "weight_bytes_per_value": 2, "kv_bytes_per_value": 2,
+        "gemm": "cublasGemmEx BF16, CUBLAS_COMPUTE_32F, TN", "scope": "decoder layers only (synthetic)",
+        "decode": decode,
+        "prefill": {"batch": 1, "tokens": 2048, "flops": value(flops, "FLOP"),
+                    "time_to_first_token": metric(flops / 500e12 * 1e3, "ms", n=3),
+                    "tokens_per_s": metric(2048 / (flops / 500e12), "tokens/s", n=3),
+                    "gflops": metric(500000.0, "GFLOP/s", n=3)}})
+
+
 GPUS = 2
 
 
@@ -180,6 +209,7 @@ def document():
             "whole_run": {"seconds": value(3.0, "s"), "avg_power": value(660.0, "W"),
                           "efficiency": value(1150.0, "GFLOP/s/W")}})),
         "gpu.multi": ok(multi(), seconds=4.0),
+        "gpu.llm": ok(gpu_llm(), seconds=5.0),
     }
     return {
         "schema": "gpuguide-measurements", "schema_version": 1, "placeholder": False,
