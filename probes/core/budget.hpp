@@ -99,6 +99,23 @@ struct LlmPlan {
     Repetitions decode_reps, prefill_reps;
 };
 LlmPlan cpu_llm_plan(bool quick);
+/// gpu.llm: Llama 3.1 8B itself, BF16; batch 1, 8, 32, 128 at context 1,024 and 8,192; a
+/// prefill of 2,048 tokens.
+LlmPlan gpu_llm_plan(bool quick);
+
+/// What gpu.llm allocates: distinct layers of weights and distinct per-layer KV caches (each for
+/// the largest batch at the longest context), cycled through when the model has more layers.
+struct LlmMemory {
+    int weight_layers = 0;
+    int caches = 0;
+};
+
+/// gpu.llm's allocation on a device with `free_bytes` free: half of 90 % of it (less the
+/// workspace) at most for weights, up to the model's layers but at least 4x the L2 cache's worth,
+/// and as many caches as the rest holds, up to the model's layers. Throws std::runtime_error
+/// saying what is missing when not even one cache fits.
+LlmMemory gpu_llm_memory(double free_bytes, double l2_bytes, double layer_bytes,
+                         double cache_bytes, double workspace_bytes, int layers);
 
 /// Distinct layers to allocate so that cycling through them never finds a layer's weights still
 /// in a cache of `cache_bytes`: together at least 4x the cache (STREAM's rule), and never fewer

@@ -1,5 +1,6 @@
 #include "core/llm_shape.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -61,6 +62,19 @@ double prefill_flops(const Shape& s, int layers, int tokens) {
     // multiply-add each, over every query head.
     const double attention = 4.0 * double(s.q_dim()) * t * (t + 1) / 2;
     return double(layers) * (matmul + attention);
+}
+
+int attention_splits(int rows, int q_heads, int longest, int capacity, int sm_count) {
+    const int blocks = std::max(1, rows * q_heads);
+    const int to_fill = (4 * sm_count + blocks - 1) / blocks;
+    const int by_length = std::max(1, (longest + 255) / 256);
+    const int needed = (capacity + 8191) / 8192;
+    return std::max(needed, std::clamp(std::min(to_fill, by_length), 1, 64));
+}
+
+std::size_t attention_scratch_floats(int rows, int q_heads, int head_dim, int splits) {
+    return std::size_t(rows) * std::size_t(q_heads) * std::size_t(splits) *
+           std::size_t(head_dim + 2);
 }
 
 nlohmann::json describe(const Shape& s) {

@@ -52,6 +52,15 @@ double decode_step_bytes(const Shape& shape, int layers, int batch, int context,
 /// (prefill): 2 per weight per token, plus causal attention (QK^T and PV).
 double prefill_flops(const Shape& shape, int layers, int tokens);
 
+/// Blocks per (row, query head) for gpu.llm's split attention over a cache of `capacity`
+/// positions whose longest row has `longest`: about 4 blocks per SM in all, no more splits than
+/// 256-position shares of the longest row, at most 64, and never a share above 8,192 positions
+/// (the scores of one share sit in 32 KiB of shared memory).
+int attention_splits(int rows, int q_heads, int longest, int capacity, int sm_count);
+
+/// Floats of scratch the split attention needs: {max, sum, acc[head_dim]} per split.
+std::size_t attention_scratch_floats(int rows, int q_heads, int head_dim, int splits);
+
 /// The shape as it goes into a measurement document.
 nlohmann::json describe(const Shape& shape);
 

@@ -2,7 +2,7 @@
 // catalogue shape: decode steps at several batches and contexts over a KV cache, and a prefill.
 // The kernels are cpu/llm_kernels.cpp; the plan and its time estimate core/budget.cpp.
 #include "core/budget.hpp"
-#include "core/llm_shape.hpp"
+#include "core/llm_results.hpp"
 #include "core/stats.hpp"
 #include "cpu/cpu_probes.hpp"
 #include "cpu/llm_kernels.hpp"
@@ -67,18 +67,8 @@ nlohmann::json decode_run(Model& model, int batch, int context, const budget::Re
             ++position;
     });
     require_finite(x, "decode");
-    const double bytes = llm::decode_step_bytes(s, s.layers, batch, context, kBytesPerValue,
-                                                kBytesPerValue);
-    auto metric = [&](auto f, const char* unit) {
-        return stats_metric(transform_samples(seconds, f), unit);
-    };
-    return {{"batch", batch},
-            {"context", context},
-            {"bytes_per_step", value_metric(bytes, "B")},
-            {"ms_per_step", metric([](double t) { return t * 1000; }, "ms")},
-            {"tokens_per_s_per_sequence", metric([](double t) { return 1 / t; }, "tokens/s")},
-            {"tokens_per_s", metric([&](double t) { return batch / t; }, "tokens/s")},
-            {"bandwidth", metric([&](double t) { return bytes / t / 1e9; }, "GB/s")}};
+    return llm::decode_record(s, s.layers, batch, context, kBytesPerValue, kBytesPerValue,
+                              seconds);
 }
 
 /// Times the prefill of `tokens` tokens of one sequence through every layer run.
@@ -100,18 +90,7 @@ nlohmann::json prefill_run(Model& model, int tokens, const budget::Repetitions& 
             llm::prefill_layer(s, model.take(), caches[std::size_t(l)], tokens, x.data(), ws);
     });
     require_finite(x, "prefill");
-    const double flops = llm::prefill_flops(s, s.layers, tokens);
-    return {{"batch", 1},
-            {"tokens", tokens},
-            {"flops", value_metric(flops, "FLOP")},
-            {"time_to_first_token",
-             stats_metric(transform_samples(seconds, [](double t) { return t * 1000; }), "ms")},
-            {"tokens_per_s",
-             stats_metric(transform_samples(seconds, [&](double t) { return tokens / t; }),
-                          "tokens/s")},
-            {"gflops",
-             stats_metric(transform_samples(seconds, [&](double t) { return flops / t / 1e9; }),
-                          "GFLOP/s")}};
+    return llm::prefill_record(s, s.layers, tokens, seconds);
 }
 
 class CpuLlmProbe final : public Probe {
@@ -139,13 +118,10 @@ class CpuLlmProbe final : public Probe {
             model.caches.emplace_back(s, max_batch, capacity);
             fill_cache(model.caches.back());
         }
-        // Keyed "batch8_context2048", so that a page's pointer names its settings and breaks
-        // loudly if the plan changes.
         nlohmann::json decode = nlohmann::json::object();
         for (int context_tokens : plan.contexts)
             for (int batch : plan.batches)
-                decode["batch" + std::to_string(batch) + "_context" +
-                       std::to_string(context_tokens)] =
+                decode[llm::decode_key(batch, context_tokens)] =
                     decode_run(model, batch, context_tokens, plan.decode_reps);
         auto prefill = prefill_run(model, plan.prefill_tokens, plan.prefill_reps);
         return {{"shape", llm::describe(s)},

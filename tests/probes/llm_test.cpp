@@ -2,6 +2,7 @@
 // shape, and the shape catalogue's counts against the published model. Tolerances: FP32 kernels
 // against a double reference, as a share of the reference's largest magnitude: 1e-5 for one step,
 // 1e-4 for a whole layer (a few hundred FP32 roundings deep).
+#include "core/llm_results.hpp"
 #include "core/llm_shape.hpp"
 #include "cpu/cpu_probes.hpp"
 #include "cpu/llm_kernels.hpp"
@@ -201,4 +202,32 @@ TEST_CASE("llm: cpu.llm's quick run reports decode and prefill figures with thei
           Approx(prefill["tokens"].get<double>() /
                  (prefill["time_to_first_token"]["median"].get<double>() / 1000)));
     CHECK(result["weight_bytes_per_value"] == 4);
+}
+
+TEST_CASE("llm: a decode record's rates and bytes follow from its step times", "[llm]") {
+    const auto& s = llm::shape("llama-3.1-8b");
+    // Three steps of 20, 25 and 30 ms at batch 8, context 1,024, BF16 (2 bytes a value).
+    const auto record = llm::decode_record(s, 32, 8, 1024, 2, 2, {0.030, 0.020, 0.025});
+    // 32 layers x (218,112,000 weights + 8 x 1,024 x 2,048 cached values) x 2 bytes.
+    const double bytes = 32 * (218112000.0 + 8 * 1024 * 2048.0) * 2;
+    CHECK(record["bytes_per_step"]["value"].get<double>() == Approx(bytes));
+    CHECK(record["ms_per_step"]["median"].get<double>() == Approx(25));
+    CHECK(record["tokens_per_s"]["median"].get<double>() == Approx(8 / 0.025));
+    CHECK(record["tokens_per_s_per_sequence"]["median"].get<double>() == Approx(40));
+    CHECK(record["bandwidth"]["median"].get<double>() == Approx(bytes / 0.025 / 1e9));
+    CHECK(record["bandwidth"]["max"].get<double>() == Approx(bytes / 0.020 / 1e9));
+    CHECK(llm::decode_key(8, 1024) == "batch8_context1024");
+    const auto prefill = llm::prefill_record(s, 32, 2048, {0.1});
+    CHECK(prefill["time_to_first_token"]["median"].get<double>() == Approx(100));
+    CHECK(prefill["tokens_per_s"]["median"].get<double>() == Approx(20480));
+}
+
+TEST_CASE("llm: split attention fills the GPU and keeps each share within shared memory",
+          "[llm]") {
+    // An H100 (132 SMs), Llama 3.1 8B's 32 query heads, a cache of 8,193 positions.
+    CHECK(llm::attention_splits(1, 32, 8193, 8193, 132) == 17);  // 4 x 132 / 32 blocks
+    CHECK(llm::attention_splits(128, 32, 8193, 8193, 132) == 2); // enough blocks; 8,192 a share
+    CHECK(llm::attention_splits(1, 32, 100, 1025, 132) == 1);    // short rows: one share
+    CHECK(llm::attention_splits(8, 32, 1025, 8193, 132) == 3);
+    CHECK(llm::attention_scratch_floats(2, 32, 128, 3) == 2u * 32 * 3 * 130);
 }
