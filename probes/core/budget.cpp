@@ -1,7 +1,6 @@
 #include "core/budget.hpp"
 
 #include "core/llm_shape.hpp"
-
 #include "core/stats.hpp"
 
 #include <algorithm>
@@ -198,8 +197,8 @@ double gpu_llm_seconds(bool quick, const DeviceModel& model) {
     const double cache_bytes = llm::decode_step_bytes(shape, 1, max_batch, max_context, 0, 2);
     const double launches = layers * 13 * model.launch_async_s;
     // At most every layer of weights and 13 caches (an 80 GB card) are written once.
-    double seconds = (layers * layer_bytes + std::min(layers, 13) * cache_bytes) /
-                     model.memory_bytes_per_s;
+    double seconds =
+        (layers * layer_bytes + std::min(layers, 13) * cache_bytes) / model.memory_bytes_per_s;
     const int steps = plan.decode_reps.warmups + plan.decode_reps.max;
     for (int batch : plan.batches)
         for (int context : plan.contexts)
@@ -210,9 +209,9 @@ double gpu_llm_seconds(bool quick, const DeviceModel& model) {
     const double t = plan.prefill_tokens;
     const double attention = layers * 4.0 * shape.q_dim() * t * t;
     const int prefills = plan.prefill_reps.warmups + plan.prefill_reps.max;
-    seconds += prefills * ((llm::prefill_flops(shape, layers, plan.prefill_tokens) + attention) /
-                               bf16 +
-                           layers * (8 + 3 * shape.q_heads) * model.launch_async_s);
+    seconds +=
+        prefills * ((llm::prefill_flops(shape, layers, plan.prefill_tokens) + attention) / bf16 +
+                    layers * (8 + 3 * shape.q_heads) * model.launch_async_s);
     return seconds;
 }
 
@@ -259,8 +258,8 @@ LlmPlan gpu_llm_plan(bool quick) {
     return {"llama-3.1-8b", {1, 8, 32, 128}, {1024, 8192}, 2048, {1, 3, 5}, {1, 3, 3}};
 }
 
-LlmMemory gpu_llm_memory(double free_bytes, double l2_bytes, double layer_bytes,
-                         double cache_bytes, double workspace_bytes, int layers) {
+LlmMemory gpu_llm_memory(double free_bytes, double l2_bytes, double layer_bytes, double cache_bytes,
+                         double workspace_bytes, int layers) {
     const double usable = 0.9 * free_bytes - workspace_bytes;
     const int wanted = std::min(layers, int(std::ceil(4 * l2_bytes / layer_bytes)));
     LlmMemory memory;
@@ -283,8 +282,7 @@ double estimate_cpu_llm_seconds(const LlmPlan& plan, const CpuModel& model) {
     const double weights = double(layers) * double(llm::layer_parameters(shape)) * 4;
     const int max_batch = *std::max_element(plan.batches.begin(), plan.batches.end());
     const int max_context = *std::max_element(plan.contexts.begin(), plan.contexts.end());
-    const double cache =
-        llm::decode_step_bytes(shape, layers, max_batch, max_context, 0, 4);
+    const double cache = llm::decode_step_bytes(shape, layers, max_batch, max_context, 0, 4);
     double seconds = (weights + cache) / model.fill_bytes_per_s;
     const int decode_steps = plan.decode_reps.warmups + plan.decode_reps.max;
     for (int batch : plan.batches)
@@ -293,12 +291,12 @@ double estimate_cpu_llm_seconds(const LlmPlan& plan, const CpuModel& model) {
             // GEMM time of the batch's rows.
             const double bytes = llm::decode_step_bytes(shape, layers, batch, context, 4, 4);
             const double flops = llm::prefill_flops(shape, layers, 1) * batch;
-            seconds += decode_steps * (bytes / model.memory_bytes_per_s +
-                                       flops / model.gemm_flops_per_s);
+            seconds +=
+                decode_steps * (bytes / model.memory_bytes_per_s + flops / model.gemm_flops_per_s);
         }
     const int prefills = plan.prefill_reps.warmups + plan.prefill_reps.max;
-    seconds += prefills * llm::prefill_flops(shape, layers, plan.prefill_tokens) /
-               model.gemm_flops_per_s;
+    seconds +=
+        prefills * llm::prefill_flops(shape, layers, plan.prefill_tokens) / model.gemm_flops_per_s;
     return seconds;
 }
 

@@ -114,8 +114,8 @@ struct LlmMemory {
 /// workspace) at most for weights, up to the model's layers but at least 4x the L2 cache's worth,
 /// and as many caches as the rest holds, up to the model's layers. Throws std::runtime_error
 /// saying what is missing when not even one cache fits.
-LlmMemory gpu_llm_memory(double free_bytes, double l2_bytes, double layer_bytes,
-                         double cache_bytes, double workspace_bytes, int layers);
+LlmMemory gpu_llm_memory(double free_bytes, double l2_bytes, double layer_bytes, double cache_bytes,
+                         double workspace_bytes, int layers);
 
 /// Distinct layers to allocate so that cycling through them never finds a layer's weights still
 /// in a cache of `cache_bytes`: together at least 4x the cache (STREAM's rule), and never fewer

@@ -33,7 +33,8 @@ const Shape& shape(std::string_view name) {
 
 std::size_t layer_parameters(const Shape& s) {
     const std::size_t hidden = std::size_t(s.hidden);
-    const std::size_t attention = hidden * std::size_t(s.qkv_dim()) + std::size_t(s.q_dim()) * hidden;
+    const std::size_t attention =
+        hidden * std::size_t(s.qkv_dim()) + std::size_t(s.q_dim()) * hidden;
     const std::size_t ffn = 3 * hidden * std::size_t(s.ffn);
     return attention + ffn + 2 * hidden;
 }
@@ -50,8 +51,8 @@ std::size_t kv_values_per_token(const Shape& s) {
 double decode_step_bytes(const Shape& s, int layers, int batch, int context,
                          double weight_bytes_per_value, double kv_bytes_per_value) {
     const double weights = double(layer_parameters(s)) * weight_bytes_per_value;
-    const double kv = double(batch) * double(context) * double(kv_values_per_token(s)) *
-                      kv_bytes_per_value;
+    const double kv =
+        double(batch) * double(context) * double(kv_values_per_token(s)) * kv_bytes_per_value;
     return double(layers) * (weights + kv);
 }
 

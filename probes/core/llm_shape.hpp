@@ -12,10 +12,10 @@ namespace gpuguide::probes::llm {
 
 /// A Llama-style decoder: RMSNorm, grouped-query attention with RoPE, SwiGLU feed-forward.
 struct Shape {
-    std::string_view name;        ///< catalogue key, e.g. "llama-3.1-8b"
+    std::string_view name;         ///< catalogue key, e.g. "llama-3.1-8b"
     std::string_view derived_from; ///< the full model a scaled shape keeps the head layout of
-    int hidden = 0;               ///< model width
-    int layers = 0;               ///< decoder layers run per token
+    int hidden = 0;                ///< model width
+    int layers = 0;                ///< decoder layers run per token
     int q_heads = 0, kv_heads = 0, head_dim = 0;
     int ffn = 0;   ///< SwiGLU inner width
     int vocab = 0; ///< counted in model_parameters(); the probes do not run the LM head

@@ -67,8 +67,7 @@ nlohmann::json decode_run(Model& model, int batch, int context, const budget::Re
             ++position;
     });
     require_finite(x, "decode");
-    return llm::decode_record(s, s.layers, batch, context, kBytesPerValue, kBytesPerValue,
-                              seconds);
+    return llm::decode_record(s, s.layers, batch, context, kBytesPerValue, kBytesPerValue, seconds);
 }
 
 /// Times the prefill of `tokens` tokens of one sequence through every layer run.
@@ -133,9 +132,10 @@ class CpuLlmProbe final : public Probe {
                 {"weight_bytes", value_metric(layer_bytes * distinct, "B")},
                 {"last_level_cache_bytes", value_metric(llc, "B")},
                 {"threads", openblas_get_num_threads()},
-                {"scope", "decoder layers only (no embedding, final norm or LM head); KV cache "
-                          "filled with random values, not by a prefill; RoPE without Llama "
-                          "3.1's frequency scaling; weights and cache FP32 (BF16 halves the bytes)"},
+                {"scope",
+                 "decoder layers only (no embedding, final norm or LM head); KV cache "
+                 "filled with random values, not by a prefill; RoPE without Llama "
+                 "3.1's frequency scaling; weights and cache FP32 (BF16 halves the bytes)"},
                 {"decode", decode},
                 {"prefill", prefill}};
     }

@@ -69,7 +69,8 @@ void project_qkv(const Shape& s, const LayerWeights& w, int rows, const int* pos
 void finish_layer(const Shape& s, const LayerWeights& w, int rows, float* x, Workspace& ws) {
     matmul_wt(rows, s.hidden, s.q_dim(), ws.attn.data(), w.wo.data(), x, 1.0f);
     rmsnorm(x, w.ffn_norm.data(), ws.normed.data(), rows, s.hidden, s.norm_eps);
-    matmul_wt(rows, 2 * s.ffn, s.hidden, ws.normed.data(), w.w_gate_up.data(), ws.gate_up.data(), 0);
+    matmul_wt(rows, 2 * s.ffn, s.hidden, ws.normed.data(), w.w_gate_up.data(), ws.gate_up.data(),
+              0);
     swiglu(ws.gate_up.data(), ws.act.data(), rows, s.ffn);
     matmul_wt(rows, s.hidden, s.ffn, ws.act.data(), w.w_down.data(), x, 1.0f);
 }
@@ -159,8 +160,8 @@ void decode_attention(const Shape& s, const float* q, const KvCache& cache, int 
             const float* qg = q + (std::size_t(b) * s.q_heads + std::size_t(g) * group) * hd;
             const float* keys = cache.k.data() + cache.offset(b, g, 0);
             const float* values = cache.v.data() + cache.offset(b, g, 0);
-            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, group, n, hd, scale, qg, hd,
-                        keys, hd, 0.0f, scores.data(), n);
+            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, group, n, hd, scale, qg, hd, keys,
+                        hd, 0.0f, scores.data(), n);
             for (int h = 0; h < group; ++h)
                 softmax(scores.data() + std::size_t(h) * n, n);
             float* og = out + (std::size_t(b) * s.q_heads + std::size_t(g) * group) * hd;
@@ -196,8 +197,9 @@ void decode_layer(const Shape& s, const LayerWeights& w, KvCache& cache, int bat
     const int rows = batch;
     rmsnorm(x, w.attn_norm.data(), ws.normed.data(), rows, s.hidden, s.norm_eps);
     project_qkv(s, w, rows, positions, ws);
-    store_kv(cache, ws.k.data(), ws.v.data(), rows, [](int r) { return r; },
-             [&](int r) { return positions[r]; });
+    store_kv(
+        cache, ws.k.data(), ws.v.data(), rows, [](int r) { return r; },
+        [&](int r) { return positions[r]; });
     std::vector<int> lengths(positions, positions + rows);
     for (auto& length : lengths)
         ++length; // the new token attends to itself too
@@ -212,8 +214,8 @@ void prefill_layer(const Shape& s, const LayerWeights& w, KvCache& cache, int to
         positions[i] = i;
     rmsnorm(x, w.attn_norm.data(), ws.normed.data(), tokens, s.hidden, s.norm_eps);
     project_qkv(s, w, tokens, positions.data(), ws);
-    store_kv(cache, ws.k.data(), ws.v.data(), tokens, [](int) { return 0; },
-             [](int r) { return r; });
+    store_kv(
+        cache, ws.k.data(), ws.v.data(), tokens, [](int) { return 0; }, [](int r) { return r; });
     prefill_attention(s, ws.q.data(), cache, tokens, ws.attn.data());
     finish_layer(s, w, tokens, x, ws);
 }

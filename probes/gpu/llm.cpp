@@ -117,9 +117,8 @@ class LlmRunner {
         GG_CUDA(cudaMemGetInfo(&free, &total));
         const double layer_bytes = double(llm::layer_parameters(s)) * kBf16;
         const double cache_bytes = llm::decode_step_bytes(s, 1, max_batch, capacity_, 0, kBf16);
-        memory_ = budget::gpu_llm_memory(double(free),
-                                         attribute(cudaDevAttrL2CacheSize, device), layer_bytes,
-                                         cache_bytes, 0, s.layers);
+        memory_ = budget::gpu_llm_memory(double(free), attribute(cudaDevAttrL2CacheSize, device),
+                                         layer_bytes, cache_bytes, 0, s.layers);
         for (int l = 0; l < memory_.weight_layers; ++l)
             layers_.push_back(std::make_unique<Layer>(s, std::uint32_t(1000 * l), stream));
         for (int c = 0; c < memory_.caches; ++c)
@@ -201,9 +200,8 @@ class LlmRunner {
         const int d = s_.head_dim, group = s_.q_heads / s_.kv_heads;
         for (int h = 0; h < s_.q_heads; ++h) {
             const std::size_t kv = std::size_t(h / group) * cache.capacity * d; // sequence 0
-            blas_.gemm(CUBLAS_OP_T, CUBLAS_OP_N, t, t, d, cache.k + kv, d,
-                       k.qkv.as<bf16>() + h * d, s_.qkv_dim(), k.scores.as<float>(), CUDA_R_32F,
-                       t, 0);
+            blas_.gemm(CUBLAS_OP_T, CUBLAS_OP_N, t, t, d, cache.k + kv, d, k.qkv.as<bf16>() + h * d,
+                       s_.qkv_dim(), k.scores.as<float>(), CUDA_R_32F, t, 0);
             kernels::llm_causal_softmax(k.scores.as<float>(), k.probs.as<bf16>(), t,
                                         1.0f / std::sqrt(float(d)), stream_);
             blas_.gemm(CUBLAS_OP_N, CUBLAS_OP_N, d, t, t, cache.v + kv, d, k.probs.as<bf16>(), t,
@@ -247,11 +245,11 @@ class LlmProbe final : public PerDeviceProbe {
                 const int splits = llm::attention_splits(batch, s.q_heads, context_tokens + 1,
                                                          runner.capacity(), runner.sms());
                 runner.fill_input(batch);
-                auto seconds = time_gpu(timer, plan.decode_reps,
-                                        [&] { runner.forward(rows, splits, false); });
+                auto seconds =
+                    time_gpu(timer, plan.decode_reps, [&] { runner.forward(rows, splits, false); });
                 runner.check_output(batch);
-                decode[llm::decode_key(batch, context_tokens)] = llm::decode_record(
-                    s, s.layers, batch, context_tokens, kBf16, kBf16, seconds);
+                decode[llm::decode_key(batch, context_tokens)] =
+                    llm::decode_record(s, s.layers, batch, context_tokens, kBf16, kBf16, seconds);
                 decode[llm::decode_key(batch, context_tokens)]["attention_splits"] = splits;
             }
         const int t = plan.prefill_tokens;

@@ -27,8 +27,9 @@ inline constexpr std::string_view kUseReference = "use_reference";
 /// equal). The generator checks the probe names pages use against it before anything is measured,
 /// without starting gpuguide-probe to ask.
 inline constexpr std::array<std::string_view, 13> kProbeKeys{
-    "cpu.info",     "cpu.stream", "cpu.latency", "cpu.gemm",  "cpu.llm",   "gpu.specs", "gpu.stream",
-    "gpu.transfer", "gpu.gemm",   "gpu.latency", "gpu.power", "gpu.multi", "gpu.llm"};
+    "cpu.info",  "cpu.stream", "cpu.latency",  "cpu.gemm", "cpu.llm",
+    "gpu.specs", "gpu.stream", "gpu.transfer", "gpu.gemm", "gpu.latency",
+    "gpu.power", "gpu.multi",  "gpu.llm"};
 
 /// One problem found in a document: where (RFC 6901 JSON pointer) and what.
 struct ValidationError {

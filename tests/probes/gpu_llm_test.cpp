@@ -96,13 +96,12 @@ TEST_CASE("gpu.llm: RMSNorm, RoPE and SwiGLU kernels match the reference", "[.gp
     const auto gate_up = bf16_values(std::size_t(rows) * 2 * s.ffn, 4, 4.0f);
     Device dg(gate_up), dact(std::size_t(rows) * s.ffn);
     kernels::llm_swiglu(dg.get(), dact.get(), rows, s.ffn, nullptr);
-    CHECK(relative_error(dact.read(), ref::swiglu(ref::Values(gate_up.begin(), gate_up.end()),
-                                                  rows, s.ffn)) < 0.02);
+    CHECK(relative_error(dact.read(), ref::swiglu(ref::Values(gate_up.begin(), gate_up.end()), rows,
+                                                  s.ffn)) < 0.02);
     GG_CUDA(cudaDeviceSynchronize());
 }
 
-TEST_CASE("gpu.llm: split decode attention reads each sequence's cache and its KV head",
-          "[.gpu]") {
+TEST_CASE("gpu.llm: split decode attention reads each sequence's cache and its KV head", "[.gpu]") {
     require_gpu();
     const auto& s = llm::shape("tiny");
     const std::vector<int> lengths = {1, 5, 700};
@@ -118,8 +117,8 @@ TEST_CASE("gpu.llm: split decode attention reads each sequence's cache and its K
     const kernels::LlmCache cache{dk.get(), dv.get(), s.kv_heads, s.head_dim, capacity};
     const kernels::LlmRows rows{batch, dseq.get(), dpos.get(), dlen.get()};
     for (int splits : {1, 3, 16}) {
-        gpu::DeviceBuffer scratch(llm::attention_scratch_floats(batch, s.q_heads, s.head_dim,
-                                                                splits) * sizeof(float));
+        gpu::DeviceBuffer scratch(
+            llm::attention_scratch_floats(batch, s.q_heads, s.head_dim, splits) * sizeof(float));
         kernels::llm_attention(dq.get(), s.q_dim(), s.q_heads, cache, rows, splits,
                                scratch.as<float>(), dout.get(), nullptr);
         GG_CUDA(cudaDeviceSynchronize());

@@ -47,7 +47,8 @@ inline Values swiglu(const Values& gate_up, int rows, int ffn) {
     for (int r = 0; r < rows; ++r)
         for (int i = 0; i < ffn; ++i) {
             const double g = gate_up[std::size_t(r) * 2 * ffn + i];
-            y[std::size_t(r) * ffn + i] = g / (1 + std::exp(-g)) * gate_up[std::size_t(r) * 2 * ffn + ffn + i];
+            y[std::size_t(r) * ffn + i] =
+                g / (1 + std::exp(-g)) * gate_up[std::size_t(r) * 2 * ffn + ffn + i];
         }
     return y;
 }
@@ -66,7 +67,8 @@ inline Values attention(const Shape& s, const Values& q, const Values& k, const 
             for (int t = 0; t < n; ++t) {
                 double dot = 0;
                 for (int i = 0; i < d; ++i)
-                    dot += q[(r * s.q_heads + h) * d + i] * k[(std::size_t(t) * s.kv_heads + g) * d + i];
+                    dot += q[(r * s.q_heads + h) * d + i] *
+                           k[(std::size_t(t) * s.kv_heads + g) * d + i];
                 p[t] = dot / std::sqrt(double(d));
                 top = std::max(top, p[t]);
             }
@@ -87,7 +89,8 @@ inline Values matmul(const Values& x, const std::vector<float>& w, int rows, int
     for (int r = 0; r < rows; ++r)
         for (int o = 0; o < out; ++o)
             for (int i = 0; i < in; ++i)
-                y[std::size_t(r) * out + o] += x[std::size_t(r) * in + i] * w[w_offset + std::size_t(o) * in + i];
+                y[std::size_t(r) * out + o] +=
+                    x[std::size_t(r) * in + i] * w[w_offset + std::size_t(o) * in + i];
     return y;
 }
 

@@ -71,8 +71,7 @@ TEST_CASE("llm: RMSNorm, RoPE and SwiGLU match the reference", "[llm]") {
     CHECK(relative_error(act, ref::swiglu(widen(gate_up), rows, s.ffn)) < 1e-5);
 }
 
-TEST_CASE("llm: decode attention reads each sequence's own cache length and its KV head",
-          "[llm]") {
+TEST_CASE("llm: decode attention reads each sequence's own cache length and its KV head", "[llm]") {
     const auto& s = tiny();
     const std::vector<int> lengths = {1, 5, 17};
     const int batch = int(lengths.size()), capacity = 20;
@@ -88,18 +87,20 @@ TEST_CASE("llm: decode attention reads each sequence's own cache length and its 
         for (int t = 0; t < lengths[b]; ++t)
             for (int g = 0; g < s.kv_heads; ++g)
                 for (int i = 0; i < s.head_dim; ++i) {
-                    k[(std::size_t(t) * s.kv_heads + g) * s.head_dim + i] = cache.k[cache.offset(b, g, t) + i];
-                    v[(std::size_t(t) * s.kv_heads + g) * s.head_dim + i] = cache.v[cache.offset(b, g, t) + i];
+                    k[(std::size_t(t) * s.kv_heads + g) * s.head_dim + i] =
+                        cache.k[cache.offset(b, g, t) + i];
+                    v[(std::size_t(t) * s.kv_heads + g) * s.head_dim + i] =
+                        cache.v[cache.offset(b, g, t) + i];
                 }
         const ref::Values qb(q.begin() + b * s.q_dim(), q.begin() + (b + 1) * s.q_dim());
-        const std::vector<float> got(out.begin() + b * s.q_dim(), out.begin() + (b + 1) * s.q_dim());
+        const std::vector<float> got(out.begin() + b * s.q_dim(),
+                                     out.begin() + (b + 1) * s.q_dim());
         INFO("sequence " << b << " of length " << lengths[b]);
         CHECK(relative_error(got, ref::attention(s, qb, k, v, {lengths[b]})) < 1e-5);
     }
 }
 
-TEST_CASE("llm: a prefill layer matches the reference layer, causal attention included",
-          "[llm]") {
+TEST_CASE("llm: a prefill layer matches the reference layer, causal attention included", "[llm]") {
     const auto& s = tiny();
     const int tokens = 9;
     const auto w = llm::random_layer(s, 11);
@@ -222,8 +223,7 @@ TEST_CASE("llm: a decode record's rates and bytes follow from its step times", "
     CHECK(prefill["tokens_per_s"]["median"].get<double>() == Approx(20480));
 }
 
-TEST_CASE("llm: split attention fills the GPU and keeps each share within shared memory",
-          "[llm]") {
+TEST_CASE("llm: split attention fills the GPU and keeps each share within shared memory", "[llm]") {
     // An H100 (132 SMs), Llama 3.1 8B's 32 query heads, a cache of 8,193 positions.
     CHECK(llm::attention_splits(1, 32, 8193, 8193, 132) == 17);  // 4 x 132 / 32 blocks
     CHECK(llm::attention_splits(128, 32, 8193, 8193, 132) == 2); // enough blocks; 8,192 a share

@@ -34,8 +34,7 @@ template <bool Max> __device__ float block_reduce(float v) {
     return v;
 }
 
-__global__ void fill_kernel(bf16* x, std::size_t n, float centre, float scale,
-                            std::uint32_t seed) {
+__global__ void fill_kernel(bf16* x, std::size_t n, float centre, float scale, std::uint32_t seed) {
     for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n;
          i += std::size_t(gridDim.x) * blockDim.x)
         x[i] = __float2bfloat16(centre + scale * uniform_value(i, seed));
@@ -54,8 +53,8 @@ __global__ void rmsnorm_kernel(const bf16* x, const bf16* w, bf16* y, int dim, f
         out[i] = __float2bfloat16(__bfloat162float(in[i]) * inv * __bfloat162float(w[i]));
 }
 
-__global__ void rope_kernel(bf16* x, int row_stride, int heads, int head_dim,
-                            const int* positions, float log_theta) {
+__global__ void rope_kernel(bf16* x, int row_stride, int heads, int head_dim, const int* positions,
+                            float log_theta) {
     const int half = head_dim / 2;
     bf16* row = x + std::size_t(blockIdx.x) * row_stride;
     const float position = float(positions[blockIdx.x]);
@@ -225,8 +224,8 @@ void llm_attention(const bf16* q, int q_stride, int q_heads, LlmCache cache, Llm
     // keeps it within 8,192 positions, 32 KiB).
     const int longest = cache.capacity;
     const std::size_t shared = std::size_t((longest + splits - 1) / splits) * sizeof(float);
-    attention_kernel<<<dim3(unsigned(rows.rows), unsigned(q_heads), unsigned(splits)), 256,
-                       shared, stream>>>(q, q_stride, q_heads, cache, rows, scratch);
+    attention_kernel<<<dim3(unsigned(rows.rows), unsigned(q_heads), unsigned(splits)), 256, shared,
+                       stream>>>(q, q_stride, q_heads, cache, rows, scratch);
     combine_kernel<<<dim3(unsigned(rows.rows), unsigned(q_heads)), unsigned(cache.head_dim), 0,
                      stream>>>(scratch, q_heads, splits, cache.head_dim, out);
 }

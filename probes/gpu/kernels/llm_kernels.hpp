@@ -60,7 +60,6 @@ void llm_attention(const bf16* q, int q_stride, int q_heads, LlmCache cache, Llm
 
 /// Causal softmax for prefill: row i of `scores` ([tokens][tokens], FP32, QK^T unscaled) becomes
 /// softmax(scale * scores[i][0..i]) in p (BF16), zeros after position i.
-void llm_causal_softmax(const float* scores, bf16* p, int tokens, float scale,
-                        cudaStream_t stream);
+void llm_causal_softmax(const float* scores, bf16* p, int tokens, float scale, cudaStream_t stream);
 
 } // namespace gpuguide::probes::gpu::kernels
