@@ -472,8 +472,8 @@ ROWS_66 = [
     ("zh/16-serving.md", None, "title: 按批量实测的解码速度，本机 CPU（cpu.llm，上下文 1,024，FP32）"),
     ("en/29-two-cards.md", None, "title: Single-user decode measured on this CPU (cpu.llm, batch 1, FP32)"),
     ("zh/29-two-cards.md", None, "title: 本机 CPU 上实测的单用户解码（cpu.llm，批量 1，FP32）"),
-    ("en/43-measured-gpus.md", None, "run on the CPU of the machine that built this page, not on a GPU"),
-    ("zh/43-measured-gpus.md", None, "跑在构建本页的机器的 CPU 上，而不是 GPU 上"),
+    ("en/43-measured-gpus.md", None, "run on each host's CPU, not on its GPU"),
+    ("zh/43-measured-gpus.md", None, "跑在各主机的 CPU 上，而不是 GPU 上"),
 ]
 
 
