@@ -5,7 +5,7 @@
 
 Each mutation of mutations.py is applied in turn to a copy of the committed tree (a detached git
 worktree, build/mutants/tree by default: never the working files), which is built incrementally
-(the test programs the chosen mutations name, and gpuguide where one names ctest entries; a
+(the test programs the chosen mutations name, and gpuguide with generator_tests or ctest entries; a
 compiler launcher such as ccache makes the rebuilds cheap) and tested with the mutation's Catch2
 spec (and ctest entries where it names some). The file is
 restored before the next mutation. The unmutated tree is tested first: a mutation counts as
@@ -38,8 +38,10 @@ def targets_of(mutations) -> list[str]:
     """The build targets the chosen mutations' tests need."""
     names = []
     for mutation in mutations:
-        for name in [mutation.get("binary", "generator_tests")] + (
-                ["gpuguide"] if mutation.get("ctest") else []):
+        binary = mutation.get("binary", "generator_tests")
+        # generator_tests and the ctest entries run the gpuguide program too.
+        for name in [binary] + (["gpuguide"] if binary == "generator_tests" or
+                                mutation.get("ctest") else []):
             if name not in names:
                 names.append(name)
     return names
