@@ -6,6 +6,7 @@
 #include "schema/schema.hpp"
 
 #include <algorithm>
+#include <map>
 
 namespace gpuguide::measure {
 namespace {
@@ -19,6 +20,27 @@ std::string join_keys(const nlohmann::json& object) {
         keys += (keys.empty() ? "" : ", ") + item.key();
     }
     return keys;
+}
+
+/// The entry a document has for a probe gpuguide-probe knows but the document does not (it was
+/// measured before the probe existed): skipped, saying so. Nullptr for a key gpuguide-probe never
+/// had, which stays an error (a typo).
+const nlohmann::json* missing_probe_entry(const std::string& key) {
+    static const auto entries = [] {
+        std::map<std::string, nlohmann::json, std::less<>> made;
+        for (const auto known : probes::schema::kProbeKeys) {
+            const std::string name(known);
+            made[name] = {{"status", probes::schema::kStatusSkipped},
+                          {"reason", "not in this document: it was measured before "
+                                     "gpuguide-probe had " +
+                                         name + "; measure again to fill it"},
+                          {"duration_s", 0.0},
+                          {"result", nullptr}};
+        }
+        return made;
+    }();
+    const auto found = entries.find(key);
+    return found == entries.end() ? nullptr : &found->second;
 }
 
 bool contains_safely(const nlohmann::json& root, const nlohmann::json::json_pointer& pointer) {
@@ -224,10 +246,16 @@ ProbeResult Store::probe(const std::string& host, const std::string& key) const 
             throw LookupError("no measurement documents at all; commit one under "
                               "content/measurements/reference/ or build with --measure fresh");
         }
+        if (const auto* missing = missing_probe_entry(key)) {
+            return {own ? own : reference, missing, own == nullptr, key};
+        }
         throw unknown_probe(own ? *own : *reference);
     }
     const HostDocument* document = this->document(host);
     ProbeResult result{document, entry_in(document), false, key};
+    if (result.entry == nullptr) {
+        result.entry = missing_probe_entry(key);
+    }
     if (result.entry == nullptr) {
         throw unknown_probe(*document);
     }

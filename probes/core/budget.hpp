@@ -90,6 +90,48 @@ struct PowerPlan {
 };
 PowerPlan power_plan(bool quick);
 
+/// cpu.llm (and gpu.llm): a catalogue shape (core/llm_shape.hpp), decode steps at each batch x
+/// context, and one prefill of `prefill_tokens` at batch 1.
+struct LlmPlan {
+    std::string_view shape;
+    std::vector<int> batches, contexts;
+    int prefill_tokens = 0;
+    Repetitions decode_reps, prefill_reps;
+};
+LlmPlan cpu_llm_plan(bool quick);
+/// gpu.llm: Llama 3.1 8B itself, BF16; batch 1, 8, 32, 128 at context 1,024 and 8,192; a
+/// prefill of 2,048 tokens.
+LlmPlan gpu_llm_plan(bool quick);
+
+/// What gpu.llm allocates: distinct layers of weights and distinct per-layer KV caches (each for
+/// the largest batch at the longest context), cycled through when the model has more layers.
+struct LlmMemory {
+    int weight_layers = 0;
+    int caches = 0;
+};
+
+/// gpu.llm's allocation on a device with `free_bytes` free: half of 90 % of it (less the
+/// workspace) at most for weights, up to the model's layers but at least 4x the L2 cache's worth,
+/// and as many caches as the rest holds, up to the model's layers. Throws std::runtime_error
+/// saying what is missing when not even one cache fits.
+LlmMemory gpu_llm_memory(double free_bytes, double l2_bytes, double layer_bytes, double cache_bytes,
+                         double workspace_bytes, int layers);
+
+/// Distinct layers to allocate so that cycling through them never finds a layer's weights still
+/// in a cache of `cache_bytes`: together at least 4x the cache (STREAM's rule), and never fewer
+/// than the `layers_run` of one step.
+int distinct_layers(double layer_bytes, double cache_bytes, int layers_run);
+
+/// What the CPU estimate needs: rates this machine reaches (cpu.gemm FP32, cpu.stream triad).
+struct CpuModel {
+    double gemm_flops_per_s = 0;
+    double memory_bytes_per_s = 0;
+    double fill_bytes_per_s = 0; ///< writing the weights and the KV cache before measuring
+};
+
+/// Seconds cpu.llm takes under `plan` on `model` (every sample taken), set-up included.
+double estimate_cpu_llm_seconds(const LlmPlan& plan, const CpuModel& model);
+
 /// What the estimate needs to know of a GPU: rates it reaches, not datasheet peaks.
 struct DeviceModel {
     std::string name;

@@ -12,7 +12,7 @@ struct GpuProbeInfo {
     std::string_view description;
 };
 
-inline constexpr std::array<GpuProbeInfo, 7> kGpuProbes{{
+inline constexpr std::array<GpuProbeInfo, 8> kGpuProbes{{
     {"gpu.specs", "GPU specifications, versions and theoretical peaks"},
     {"gpu.stream", "device memory bandwidth: STREAM copy, scale, add, triad"},
     {"gpu.transfer", "host<->device bandwidth: pinned/pageable, H2D, D2H, bidirectional"},
@@ -20,6 +20,7 @@ inline constexpr std::array<GpuProbeInfo, 7> kGpuProbes{{
     {"gpu.latency", "kernel launch overhead and pointer-chase L1/L2/DRAM latency"},
     {"gpu.power", "energy, average power and GFLOP/s per watt over a GEMM run (NVML)"},
     {"gpu.multi", "P2P bandwidth matrix and NCCL all-reduce bus bandwidth"},
+    {"gpu.llm", "LLM decode and prefill: Llama 3.1 8B's layers in BF16 (cuBLAS + kernels)"},
 }};
 
 /// The description of a GPU probe key (empty if unknown).

@@ -34,5 +34,6 @@ std::unique_ptr<Probe> make_gemm_probe();
 std::unique_ptr<Probe> make_latency_probe();
 std::unique_ptr<Probe> make_power_probe();
 std::unique_ptr<Probe> make_multi_probe();
+std::unique_ptr<Probe> make_llm_probe();
 
 } // namespace gpuguide::probes::gpu

@@ -35,6 +35,7 @@ void append_gpu_probes(ProbeList& list) {
     list.push_back(gpu::make_latency_probe());
     list.push_back(gpu::make_power_probe());
     list.push_back(gpu::make_multi_probe());
+    list.push_back(gpu::make_llm_probe());
 }
 
 } // namespace gpuguide::probes

@@ -26,9 +26,10 @@ inline constexpr std::string_view kUseReference = "use_reference";
 /// Every probe key gpuguide-probe has, in its order (core/registry.cpp; a test keeps the two
 /// equal). The generator checks the probe names pages use against it before anything is measured,
 /// without starting gpuguide-probe to ask.
-inline constexpr std::array<std::string_view, 11> kProbeKeys{
-    "cpu.info",     "cpu.stream", "cpu.latency", "cpu.gemm",  "gpu.specs", "gpu.stream",
-    "gpu.transfer", "gpu.gemm",   "gpu.latency", "gpu.power", "gpu.multi"};
+inline constexpr std::array<std::string_view, 13> kProbeKeys{
+    "cpu.info",  "cpu.stream", "cpu.latency",  "cpu.gemm", "cpu.llm",
+    "gpu.specs", "gpu.stream", "gpu.transfer", "gpu.gemm", "gpu.latency",
+    "gpu.power", "gpu.multi",  "gpu.llm"};
 
 /// One problem found in a document: where (RFC 6901 JSON pointer) and what.
 struct ValidationError {

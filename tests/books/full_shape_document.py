@@ -33,6 +33,63 @@ def ok(result, seconds=1.0):
     return {"status": "ok", "reason": None, "duration_s": seconds, "result": result}
 
 
+def cpu_llm():
+    """cpu.llm at the quarter-width Llama 3.1 8B shape (probes/cpu/llm.cpp), 250 GB/s of triad."""
+    layer_params, kv_per_token = 13633536, 2 * 2 * 128
+    decode = {}
+    for context in (256, 1024):
+        for batch in (1, 8, 32):
+            step = 4 * (layer_params * 4 + batch * context * kv_per_token * 4)
+            seconds = step / 150e9
+            decode[f"batch{batch}_context{context}"] = {
+                "batch": batch, "context": context, "bytes_per_step": value(step, "B"),
+                "ms_per_step": metric(seconds * 1e3, "ms", n=3),
+                "tokens_per_s_per_sequence": metric(1 / seconds, "tokens/s", n=3),
+                "tokens_per_s": metric(batch / seconds, "tokens/s", n=3),
+                "bandwidth": metric(step / seconds / 1e9, "GB/s", n=3)}
+    flops = 2 * (layer_params - 2048) * 128 * 4 + 4 * 1024 * 128 * 129 / 2 * 4
+    return {"shape": {"name": "llama-3.1-8b-quarter", "derived_from": "llama-3.1-8b", "hidden": 1024,
+                      "layers": 4, "q_heads": 8, "kv_heads": 2, "head_dim": 128, "ffn": 3584,
+                      "rope_theta": 500000.0, "norm_eps": 1e-5, "parameters_per_layer": layer_params},
+            "layers_run": 4, "layers_allocated": 4, "precision": "fp32", "weight_bytes_per_value": 4,
+            "kv_bytes_per_value": 4, "weight_bytes": value(4 * layer_params * 4, "B"),
+            "last_level_cache_bytes": value(110100480, "B"), "threads": 104,
+            "scope": "decoder layers only (synthetic)", "decode": decode,
+            "prefill": {"batch": 1, "tokens": 128, "flops": value(flops, "FLOP"),
+                        "time_to_first_token": metric(flops / 2e12 * 1e3, "ms", n=3),
+                        "tokens_per_s": metric(128 / (flops / 2e12), "tokens/s", n=3),
+                        "gflops": metric(2000.0, "GFLOP/s", n=3)}}
+
+
+def gpu_llm():
+    """gpu.llm on Llama 3.1 8B, BF16 (probes/gpu/llm.cpp), decode at 90 % of 3.35 TB/s."""
+    layer_params, kv_per_token = 218112000, 2 * 8 * 128
+    decode = {}
+    for context in (1024, 8192):
+        for batch in (1, 8, 32, 128):
+            step = 32 * (layer_params * 2 + batch * context * kv_per_token * 2)
+            seconds = step / 3.0e12
+            decode[f"batch{batch}_context{context}"] = {
+                "batch": batch, "context": context, "bytes_per_step": value(step, "B"),
+                "ms_per_step": metric(seconds * 1e3, "ms", n=5),
+                "tokens_per_s_per_sequence": metric(1 / seconds, "tokens/s", n=5),
+                "tokens_per_s": metric(batch / seconds, "tokens/s", n=5),
+                "bandwidth": metric(step / seconds / 1e9, "GB/s", n=5), "attention_splits": 2}
+    flops = 32 * (2 * (layer_params - 8192) * 2048 + 4 * 4096 * 2048 * 2049 / 2)
+    return per_device({
+        "shape": {"name": "llama-3.1-8b", "derived_from": "llama-3.1-8b", "hidden": 4096, "layers": 32,
+                  "q_heads": 32, "kv_heads": 8, "head_dim": 128, "ffn": 14336, "rope_theta": 500000.0,
+                  "norm_eps": 1e-5, "parameters_per_layer": layer_params},
+        "layers_run": 32, "layers_allocated": 32, "kv_caches_allocated": 13, "precision": "bf16",
+        "weight_bytes_per_value": 2, "kv_bytes_per_value": 2,
+        "gemm": "cublasGemmEx BF16, CUBLAS_COMPUTE_32F, TN", "scope": "decoder layers only (synthetic)",
+        "decode": decode,
+        "prefill": {"batch": 1, "tokens": 2048, "flops": value(flops, "FLOP"),
+                    "time_to_first_token": metric(flops / 500e12 * 1e3, "ms", n=3),
+                    "tokens_per_s": metric(2048 / (flops / 500e12), "tokens/s", n=3),
+                    "gflops": metric(500000.0, "GFLOP/s", n=3)}})
+
+
 GPUS = 2
 
 
@@ -111,6 +168,7 @@ def document():
         "cpu.gemm": ok({"blas": "OpenBLAS 0.3.21", "blas_config": "synthetic", "threads": 104, "n": 1536,
                         "fp32": dict(metric(3000.0, "GFLOP/s"), max_rel_error=1e-7),
                         "fp64": dict(metric(1500.0, "GFLOP/s"), max_rel_error=1e-15)}),
+        "cpu.llm": ok(cpu_llm(), seconds=3.0),
         "gpu.specs": ok(dict(per_device({
             "name": "Synthetic H100-class GPU", "uuid": uuid(0),
             "pci_bus_id": "0000:00:00.0", "compute_capability": "9.0", "sm_count": 132, "cores_per_sm": 128,
@@ -151,6 +209,7 @@ def document():
             "whole_run": {"seconds": value(3.0, "s"), "avg_power": value(660.0, "W"),
                           "efficiency": value(1150.0, "GFLOP/s/W")}})),
         "gpu.multi": ok(multi(), seconds=4.0),
+        "gpu.llm": ok(gpu_llm(), seconds=5.0),
     }
     return {
         "schema": "gpuguide-measurements", "schema_version": 1, "placeholder": False,

@@ -180,8 +180,8 @@ TEST_CASE("directive errors: file:line: directive: problem", "[directives][error
                     "gg-table\nprobe: gpu.strem\nrows:\n  - {label: X, value: /devices/0/triad}\n" +
                     kFence + "\n") ==
           "content/en/03-notes.md:9: gg-table: no probe \"gpu.strem\" "
-          "(known: cpu.gemm, cpu.info, cpu.latency, cpu.stream, "
-          "gpu.gemm, gpu.latency, gpu.multi, gpu.power, gpu.specs, "
+          "(known: cpu.gemm, cpu.info, cpu.latency, cpu.llm, cpu.stream, "
+          "gpu.gemm, gpu.latency, gpu.llm, gpu.multi, gpu.power, gpu.specs, "
           "gpu.stream, gpu.transfer)"); // every probe gpuguide-probe has
     CHECK(
         error_for(kFence +

@@ -213,3 +213,21 @@ rows:
                  "the datasheet; give the row a `value:` (e.g. value: "
                  "/devices/0/precisions/bf16/best)");
 }
+
+TEST_CASE("a document measured before a probe existed reads it as not measured, saying why",
+          "[references]") {
+    // Documents name the probes of their gpuguide-probe; one that predates cpu.llm has no entry.
+    // That is "not measured" with the reason (for `this` too, through the reference), while a
+    // probe gpuguide-probe never had is still an error.
+    TempDir dir;
+    const measure::Store store(std::nullopt, {document(dir, "old", "GPU A", 1, 1, 1)});
+    for (const std::string host : {"old", "this", "reference"}) {
+        INFO(host);
+        const auto result = store.probe(host, "cpu.llm");
+        CHECK_FALSE(result.ok());
+        CHECK(has(result.reason(), "measured before gpuguide-probe had cpu.llm"));
+        CHECK(store.value(result, "/decode") == nullptr);
+    }
+    CHECK_THROWS_WITH(store.probe("old", "cpu.lm"),
+                      Catch::Matchers::ContainsSubstring("no probe \"cpu.lm\""));
+}

@@ -1,8 +1,8 @@
 """The mutations tests/mutations/run.py applies, one at a time, to a copy of the tree.
 
 Each breaks one behaviour a reader would notice, by replacing `old` (which must occur exactly once
-in `file`) with `new`. `catch` is the Catch2 test spec of generator_tests that should notice
-(several specs joined by commas run as one); `ctest` optionally names further ctest entries (a
+in `file`) with `new`. `catch` is the Catch2 test spec that should notice (several specs
+joined by commas run as one), of generator_tests or of the program `binary` names (probe_tests); `ctest` optionally names further ctest entries (a
 regular expression) for behaviour only a whole-book check sees.
 """
 
@@ -136,4 +136,40 @@ MUTATIONS = [
          old="} else if (!is_non_ascii_punctuation(cp)) {",
          new="} else if (false && !is_non_ascii_punctuation(cp)) {",
          catch="[anchors]"),
+    # The LLM probe's kernels (probes/cpu/llm_kernels.cpp) and counts (probes/core/llm_shape.cpp).
+    dict(name="decode attention reads KV head 0 for every query group",
+         file="probes/cpu/llm_kernels.cpp",
+         old="const float* keys = cache.k.data() + cache.offset(b, g, 0);",
+         new="const float* keys = cache.k.data() + cache.offset(b, 0, 0);",
+         binary="probe_tests", catch="[llm]"),
+    dict(name="RoPE turns the pairs the wrong way",
+         file="probes/cpu/llm_kernels.cpp",
+         old="head[i] = a * cosines[i] - b * sines[i];",
+         new="head[i] = a * cosines[i] + b * sines[i];",
+         binary="probe_tests", catch="[llm]"),
+    dict(name="a decoded token does not attend to itself",
+         file="probes/cpu/llm_kernels.cpp",
+         old="        ++length; // the new token attends to itself too",
+         new="        length += 0;",
+         binary="probe_tests", catch="[llm]"),
+    dict(name="prefill attention is not causal",
+         file="probes/cpu/llm_kernels.cpp",
+         old="softmax(row, i + 1);\n            std::fill(row + i + 1, row + tokens, 0.0f);",
+         new="softmax(row, tokens);",
+         binary="probe_tests", catch="[llm]"),
+    dict(name="RMSNorm leaves out its weight",
+         file="probes/cpu/llm_kernels.cpp",
+         old="out[i] = in[i] * inv * w[i];",
+         new="out[i] = in[i] * inv;",
+         binary="probe_tests", catch="[llm]"),
+    dict(name="SwiGLU gates the up half instead of the gate half",
+         file="probes/cpu/llm_kernels.cpp",
+         old="gate[i] / (1.0f + std::exp(-gate[i])) * up[i];",
+         new="up[i] / (1.0f + std::exp(-up[i])) * gate[i];",
+         binary="probe_tests", catch="[llm]"),
+    dict(name="a decode step's bytes count the KV cache of one layer only",
+         file="probes/core/llm_shape.cpp",
+         old="return double(layers) * (weights + kv);",
+         new="return double(layers) * weights + kv;",
+         binary="probe_tests", catch="[llm]"),
 ]

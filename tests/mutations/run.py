@@ -5,8 +5,9 @@
 
 Each mutation of mutations.py is applied in turn to a copy of the committed tree (a detached git
 worktree, build/mutants/tree by default: never the working files), which is built incrementally
-(generator_tests and gpuguide only; a compiler launcher such as ccache makes the rebuilds cheap)
-and tested with the mutation's Catch2 spec (and ctest entries where it names some). The file is
+(the test programs the chosen mutations name, and gpuguide with generator_tests or ctest entries; a
+compiler launcher such as ccache makes the rebuilds cheap) and tested with the mutation's Catch2
+spec (and ctest entries where it names some). The file is
 restored before the next mutation. The unmutated tree is tested first: a mutation counts as
 caught only if the same tests pass without it.
 
@@ -28,7 +29,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from mutations import MUTATIONS  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
-TARGETS = ["generator_tests", "gpuguide"]
+# The Catch2 programs a mutation's `binary` may name (generator_tests by default).
+BINARIES = {"generator_tests": Path("tests") / "generator" / "generator_tests",
+            "probe_tests": Path("tests") / "probes" / "probe_tests"}
+
+
+def targets_of(mutations) -> list[str]:
+    """The build targets the chosen mutations' tests need."""
+    names = []
+    for mutation in mutations:
+        binary = mutation.get("binary", "generator_tests")
+        # generator_tests and the ctest entries run the gpuguide program too.
+        for name in [binary] + (["gpuguide"] if binary == "generator_tests" or
+                                mutation.get("ctest") else []):
+            if name not in names:
+                names.append(name)
+    return names
 
 
 def run(command, cwd=None, quiet=True):
@@ -60,20 +76,20 @@ def prepare_tree(tree: Path) -> Path:
     return build
 
 
-def build(build_dir: Path, jobs: int) -> tuple[bool, str]:
-    result = run(["cmake", "--build", str(build_dir), "-j", str(jobs), "--target", *TARGETS])
+def build(build_dir: Path, jobs: int, targets: list[str]) -> tuple[bool, str]:
+    result = run(["cmake", "--build", str(build_dir), "-j", str(jobs), "--target", *targets])
     return result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
 
 
-def failed_catch_tests(build_dir: Path, spec: str) -> tuple[list[str], int]:
-    """Names of the failing test cases of `spec`, and how many ran."""
-    binary = build_dir / "tests" / "generator" / "generator_tests"
+def failed_catch_tests(build_dir: Path, spec: str, program: str) -> tuple[list[str], int]:
+    """Names of the failing test cases of `spec` in `program`, and how many ran."""
+    binary = build_dir / BINARIES[program]
     with tempfile.NamedTemporaryFile(suffix=".xml") as report:
         run([str(binary), spec, "--reporter", "junit", "--out", report.name])
         try:
             root = ElementTree.parse(report.name).getroot()
         except ElementTree.ParseError:
-            return ["generator_tests crashed (no report)"], 0
+            return [f"{program} crashed (no report)"], 0
     failed, total = [], 0
     for case in root.iter("testcase"):
         total += 1
@@ -95,7 +111,8 @@ def failed_ctest_entries(build_dir: Path, regex: str, jobs: int) -> list[str]:
 
 
 def run_tests(build_dir: Path, mutation: dict, jobs: int) -> tuple[list[str], int]:
-    failed, total = failed_catch_tests(build_dir, mutation["catch"])
+    failed, total = failed_catch_tests(build_dir, mutation["catch"],
+                                       mutation.get("binary", "generator_tests"))
     if mutation.get("ctest"):
         failed += failed_ctest_entries(build_dir, mutation["ctest"], jobs)
     return failed, total
@@ -113,10 +130,12 @@ def main() -> int:
 
     tree = args.tree.resolve()
     build_dir = prepare_tree(tree)
-    ok, log = build(build_dir, args.jobs)
+    targets = targets_of(mutations)
+    ok, log = build(build_dir, args.jobs, targets)
     if not ok:
         sys.exit("run.py: the unmutated tree does not build:\n" + log)
-    baseline = {(m["catch"], m.get("ctest", "")): m for m in mutations}.values()
+    baseline = {(m.get("binary", ""), m["catch"], m.get("ctest", "")): m
+                for m in mutations}.values()
     for mutation in baseline:  # every spec must run tests, and pass, before anything is mutated
         failed, total = run_tests(build_dir, mutation, args.jobs)
         if total == 0 or failed:
@@ -133,7 +152,7 @@ def main() -> int:
         else:
             path.write_text(original.replace(mutation["old"], mutation["new"]))
             try:
-                built, _ = build(build_dir, args.jobs)
+                built, _ = build(build_dir, args.jobs, targets)
                 failed = run_tests(build_dir, mutation, args.jobs)[0] if built else []
                 result = ("caught" if failed else "MISSED") if built else "did not build"
             finally:
@@ -144,7 +163,7 @@ def main() -> int:
                                                else ""),
                      time.monotonic() - started))
         print(f"{result:>8}  {mutation['name']}  ({rows[-1][4]:.0f} s)", file=sys.stderr)
-    build(build_dir, args.jobs)  # leave the tree built as committed
+    build(build_dir, args.jobs, targets)  # leave the tree built as committed
 
     print("| mutation | file | result | failing tests |")
     print("|---|---|---|---|")

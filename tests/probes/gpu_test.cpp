@@ -26,7 +26,7 @@ TEST_CASE("GPU probes give verified, plausible figures on this machine's GPU", "
     auto outcome =
         collect_measurements(quick_options(dir.path,
                                            {"gpu.specs", "gpu.stream", "gpu.transfer", "gpu.gemm",
-                                            "gpu.latency", "gpu.power", "gpu.multi"},
+                                            "gpu.latency", "gpu.power", "gpu.multi", "gpu.llm"},
                                            Mode::Fresh));
     REQUIRE(outcome.document);
     const json& probes = (*outcome.document)["probes"];
@@ -38,8 +38,15 @@ TEST_CASE("GPU probes give verified, plausible figures on this machine's GPU", "
     INFO(probes.dump(2));
     CHECK(schema::validate_document(*outcome.document).empty());
     CHECK(outcome.source == Source::Measured);
-    for (const char* key : {"gpu.specs", "gpu.stream", "gpu.transfer", "gpu.gemm", "gpu.latency"})
+    for (const char* key :
+         {"gpu.specs", "gpu.stream", "gpu.transfer", "gpu.gemm", "gpu.latency", "gpu.llm"})
         CHECK(probes[key]["status"] == "ok");
+    // gpu.llm (quick: the tiny shape): every decode setting has a rate, and its bytes.
+    for (const auto& [key, run] : probes["gpu.llm"]["result"]["devices"][0]["decode"].items()) {
+        INFO(key);
+        CHECK(median(run["tokens_per_s"]) > 0);
+        CHECK(median(run["bytes_per_step"]) > 0);
+    }
     const json& specs = probes["gpu.specs"]["result"]["devices"][0];
     CHECK(specs["uuid"].get<std::string>().rfind("GPU-", 0) == 0);
     CHECK(specs["sm_count"].get<int>() > 0);
