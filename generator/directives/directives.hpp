@@ -4,6 +4,7 @@
 #include "load/book.hpp"
 #include "markdown/markdown.hpp"
 #include "measure/store.hpp"
+#include "theme/markup.hpp"
 #include "theme/ui_strings.hpp"
 
 #include <filesystem>
@@ -29,6 +30,7 @@ struct Context {
     std::string id_prefix;      ///< makes generated ids unique in print.html ("page-x")
     TableRenderer render_table;
     const ui::Strings& ui; ///< the theme's interface strings for `lang`
+    const theme::Markup& markup; ///< the theme's partials: every piece of HTML goes through them
 };
 
 struct Expansion {

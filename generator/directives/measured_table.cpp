@@ -392,7 +392,7 @@ BlockHtml provenance(const Body& body, const Context& context) {
     const auto host = body.text_or(root, "host", kThisHost);
     const auto found = lookup(body, root["probe"] ? root["probe"] : root, context, host,
                               {body.text_or(root, "probe", "gpu.specs"), ""});
-    return {measure::provenance_html(found.result, context.ui), true};
+    return {measure::provenance_html(found.result, context.ui, context.markup), true};
 }
 
 } // namespace gpuguide::directives

@@ -42,7 +42,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 [&fx](const std::string& name, const nlohmann::json& view) {
                     return fx.templates.render("tables/" + name, view);
                 },
-            .ui = gpuguide::ui::Strings::built_in(data[0] & 0x80 ? "zh" : "en")};
+            .ui = gpuguide::ui::Strings::built_in(data[0] & 0x80 ? "zh" : "en"),
+            .markup = fx.templates};
         gpuguide::directives::expand(document, context);
         (void)document.render_html();
     });

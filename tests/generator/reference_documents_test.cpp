@@ -1,7 +1,7 @@
 // Several reference documents: which one is "the reference" (book.toml), the host word
 // `references`, the checks a contributed document passes before pages use it (datasheet limits with
 // file:line, one document per GPU model, an unknown GPU), and gg-table's share of the datasheet.
-#include "directives/reference_check.hpp"
+#include "measure/reference_check.hpp"
 #include "generator_fixture.hpp"
 #include "gpuguide_catch.hpp"
 #include "load/book.hpp"
@@ -79,7 +79,7 @@ measure::HostDocument document(const TempDir& dir, const std::string& file, cons
 std::string check_error(const gpuguide::Book& book, const std::vector<measure::HostDocument>& docs,
                         const TempDir& dir) {
     try {
-        gpuguide::directives::check_reference_documents(book, docs);
+        gpuguide::measure::check_reference_documents(book, docs);
     } catch (const gpuguide::InputError& error) {
         std::string message = error.what();
         const std::string prefix = dir.path().generic_string() + "/";
@@ -112,7 +112,7 @@ TEST_CASE("reference documents: figures within the datasheet limits pass", "[ref
     // FP64 at 1.9 times the CUDA cores' figure: DGEMM on tensor cores. PCIe 4 x16 carries 31.5.
     const auto docs = std::vector{document(dir, "a", "Test GPU 80GB", 1900, 19, 31)};
     CHECK(check_error(book, docs, dir).empty());
-    CHECK(gpuguide::directives::check_reference_documents(book, docs).empty());
+    CHECK(gpuguide::measure::check_reference_documents(book, docs).empty());
 }
 
 TEST_CASE("reference documents: a figure above its limit is refused at its file and line",
@@ -158,7 +158,7 @@ TEST_CASE("reference documents: one per GPU model, and an unknown GPU is a warni
     CHECK(check_error(book, {document(dir, "a", "Test GPU 80GB", 1900, 19, 31), fleet}, dir)
               .empty());
     // A GPU the catalogue does not list: no limits to check, a warning that names it.
-    const auto warnings = gpuguide::directives::check_reference_documents(
+    const auto warnings = gpuguide::measure::check_reference_documents(
         book, {document(dir, "x", "Mystery GPU", 99999, 999, 31)});
     REQUIRE(warnings.size() == 1);
     CHECK(has(warnings[0], "x.json: warning: its GPU, Mystery GPU, is not in the catalogue"));

@@ -1,7 +1,7 @@
 // Reference documents against the GPU catalogue: datasheet limits, one document per GPU model.
-#include "directives/reference_check.hpp"
+#include "measure/reference_check.hpp"
 
-#include "directives/catalogue.hpp"
+#include "load/book_data.hpp"
 #include "load/error.hpp"
 #include "load/files.hpp"
 #include "load/json_lines.hpp"
@@ -13,7 +13,7 @@
 #include <optional>
 #include <string_view>
 
-namespace gpuguide::directives {
+namespace gpuguide::measure {
 namespace {
 
 using json = nlohmann::json;
@@ -199,7 +199,7 @@ std::optional<Bound> bound_of(const Limit& limit, const DeviceGpu& gpu) {
                      ")"};
 }
 
-void check_limits(const Book& book, const measure::HostDocument& document) {
+void check_limits(const Book& book, const HostDocument& document) {
     for (const auto& limit : limits()) {
         const auto* result = probe_result(document.json, limit.probe);
         if (result == nullptr) {
@@ -219,18 +219,18 @@ void check_limits(const Book& book, const measure::HostDocument& document) {
             const std::string base =
                 "/probes/" + limit.probe + "/result/devices/" + std::to_string(d);
             each_at(devices[d], limit.pattern, base, [&](const json& metric, const std::string& at) {
-                const auto figure = measure::numeric(metric);
-                const auto unit = measure::unit_of(metric);
+                const auto figure = numeric(metric);
+                const auto unit = unit_of(metric);
                 const auto converted =
-                    figure ? measure::convert_unit(*figure, unit, bound->unit) : std::nullopt;
+                    figure ? convert_unit(*figure, unit, bound->unit) : std::nullopt;
                 if (!converted || *converted <= bound->value) {
                     return;
                 }
                 const std::string pointer = at + (metric.contains("median") ? "/median" : "/value");
                 fail_at(document.file, json_pointer_line(read_file(document.file), pointer),
-                        pointer + " = " + measure::format_number(*figure) + " " + unit +
+                        pointer + " = " + format_number(*figure) + " " + unit +
                             " on GPU " + std::to_string(d) + " (" + gpu.name +
-                            ") is above its limit, " + measure::format_number(bound->value) + " " +
+                            ") is above its limit, " + format_number(bound->value) + " " +
                             bound->unit + ", " + bound->source +
                             ". No measurement exceeds its datasheet: this means a wrong unit, a "
                             "GPU other than the one named, or a broken run; measure again "
@@ -243,15 +243,15 @@ void check_limits(const Book& book, const measure::HostDocument& document) {
 } // namespace
 
 std::vector<std::string> check_reference_documents(
-    const Book& book, const std::vector<measure::HostDocument>& documents) {
+    const Book& book, const std::vector<HostDocument>& documents) {
     std::vector<std::string> warnings;
-    std::map<std::string, const measure::HostDocument*> by_model;
+    std::map<std::string, const HostDocument*> by_model;
     const bool has_catalogue = book.data.count(kGpuCatalogue) != 0;
     for (const auto& document : documents) {
-        if (document.origin != measure::Origin::Reference || document.placeholder()) {
+        if (document.origin != Origin::Reference || document.placeholder()) {
             continue;
         }
-        const std::string gpu = measure::machine_name(document, measure::HostPart::Gpu);
+        const std::string gpu = machine_name(document, HostPart::Gpu);
         if (gpu.empty()) {
             continue; // a CPU-only host: no GPU model to compare or look up
         }
@@ -274,4 +274,4 @@ std::vector<std::string> check_reference_documents(
     return warnings;
 }
 
-} // namespace gpuguide::directives
+} // namespace gpuguide::measure
