@@ -42,7 +42,8 @@ std::set<std::string> probes_needed(const Book& book, const measure::Store& vali
                     page.body,
                     markdown::Syntax{.admonitions = !book.config || book.config->admonitions,
                                      .definition_lists =
-                                         !book.config || book.config->definition_lists});
+                                         !book.config || book.config->definition_lists,
+                                     .markup = &no_markup});
                 // Heading ids given twice stop the build here, before anything is measured.
                 markdown::anchor_headings(document, page.source_path, page.body_first_line - 1);
                 if (!directives) {

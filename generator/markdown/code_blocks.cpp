@@ -128,16 +128,19 @@ std::string code_html(const InfoString& info, std::string_view literal,
     const auto highlighted = highlight::lines_html(info.language, views);
     const bool any_hidden =
         std::find(lines.hidden.begin(), lines.hidden.end(), true) != lines.hidden.end();
-    return options.markup->partial(
-        "code-block", {{"buttons", any_hidden || options.copyable},
-                       {"toggle", any_hidden},
-                       {"toggle_label", options.hidden_lines_label},
-                       {"copy", options.copyable},
-                       {"copy_label", options.copy_label},
-                       {"copied_label", options.copied_label},
-                       {"playground", lines.playground},
-                       {"classes", code_classes(info, lines.playground, options)},
-                       {"code_html", code_body(lines, highlighted, *options.markup)}});
+    // The code goes between the partial's two halves: it can be long, and needs no conversion.
+    const auto [before, after] =
+        options.markup->around("code-block",
+                               {{"buttons", any_hidden || options.copyable},
+                                {"toggle", any_hidden},
+                                {"toggle_label", options.hidden_lines_label},
+                                {"copy", options.copyable},
+                                {"copy_label", options.copy_label},
+                                {"copied_label", options.copied_label},
+                                {"playground", lines.playground},
+                                {"classes", code_classes(info, lines.playground, options)}},
+                               "code_html");
+    return before + code_body(lines, highlighted, *options.markup) + after;
 }
 
 } // namespace

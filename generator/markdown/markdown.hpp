@@ -28,6 +28,9 @@ struct Syntax {
     bool definition_lists = true; ///< `term` lines followed by `: definition` lines
     /// The admonition titles shown: Note, Tip, Important, Warning, Caution (UI strings).
     std::array<std::string, 5> admonition_titles{"Note", "Tip", "Important", "Warning", "Caution"};
+    /// The theme's partials: an admonition is its `admonition` partial (required for a page that
+    /// has one).
+    const theme::Markup* markup = nullptr;
 };
 
 /// `{#id .class name=value}` at the end of a heading, as pulldown-cmark reads it.

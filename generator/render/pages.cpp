@@ -179,6 +179,7 @@ std::pair<markdown::Syntax, markdown::CodeOptions> markdown_options(const SiteCo
                                                                     const Language& language) {
     const auto& strings = site.strings(language.code);
     markdown::Syntax syntax;
+    syntax.markup = &site.templates;
     markdown::CodeOptions code;
     if (const auto& config = site.book.config) {
         syntax.admonitions = config->admonitions;
@@ -237,9 +238,8 @@ std::string print_html(const Templates& templates, markdown::Document& document,
     // in print.html already do.
     markdown::rewrite_html_attributes(
         document, {"id", "name"}, [&prefix](const std::string& id) { return prefix + "--" + id; });
-    return templates.partial(
-        "print-page",
-        {{"id", prefix}, {"content_html", prefix_footnote_ids(document.render_html(), prefix)}});
+    auto [before, after] = templates.around("print-page", {{"id", prefix}}, "content_html");
+    return before + prefix_footnote_ids(document.render_html(), prefix) + after;
 }
 
 /// The layout's view model of one page: the site's, plus the page's title, content, table of

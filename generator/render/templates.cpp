@@ -350,14 +350,16 @@ std::string Templates::render_data(const std::string& name, const Data& data,
     // Parsing costs as much as rendering, so each thread keeps its parsed templates for the
     // lifetime of this Templates object (identified by id_, not by address, which may be reused).
     thread_local std::uint64_t cached_for = 0;
-    thread_local std::map<std::string, std::unique_ptr<mustache::mustache>> parsed;
+    thread_local std::map<std::string, std::unique_ptr<mustache::mustache>, std::less<>> parsed;
+    thread_local std::map<std::string, std::unique_ptr<mustache::mustache>, std::less<>> partials;
     if (cached_for != id_) {
         parsed.clear();
+        partials.clear();
         cached_for = id_;
     }
     // A partial rendered into a page's body escapes as the body's own text does (&#39;, no
     // control characters), so that moving markup into the theme changes no byte of a page.
-    auto& tmpl = parsed[page_escape ? "\x01" + name : name];
+    auto& tmpl = (page_escape ? partials : parsed)[name];
     if (!tmpl) {
         tmpl = std::make_unique<mustache::mustache>(
             page_escape ? strip_standalone_tags(expanded_.at(name)) : expanded_.at(name));

@@ -17,22 +17,31 @@ class Markup {
     /// (text::escape_markup), names ending in _html are inserted as they are.
     virtual std::string partial(const std::string& name, nlohmann::json&& view) const = 0;
 
-    /// The same for an element around text that stays in the page's tree (an inline value):
-    /// the partial is rendered with `text_html` standing for the text, and what comes before
-    /// and after it is returned. The partial's final line break is dropped.
-    std::pair<std::string, std::string> wrapper(const std::string& name,
-                                                nlohmann::json&& view) const {
-        static const std::string marker = "\xEE\x80\x80gpuguide-text\xEE\x80\x80"; // U+E000
-        view["text_html"] = marker;
+    /// What the partial writes before and after the HTML its value `slot` ("content_html")
+    /// stands for: for content that the caller places between them, unconverted and uncopied (a
+    /// page's HTML) or kept in the page's tree (an inline value's text).
+    std::pair<std::string, std::string> around(const std::string& name, nlohmann::json&& view,
+                                               const std::string& slot) const {
+        static const std::string marker = "\xEE\x80\x80gpuguide-slot\xEE\x80\x80"; // U+E000
+        view[slot] = marker;
         std::string html = partial(name, std::move(view));
-        if (html.ends_with('\n')) {
-            html.pop_back();
-        }
         const auto at = html.find(marker);
         if (at == std::string::npos) {
-            return {html, ""};
+            return {std::move(html), ""};
         }
         return {html.substr(0, at), html.substr(at + marker.size())};
+    }
+
+    /// around() for an element inside a line of text, whose slot is `text_html`: the partial's
+    /// final line break (its file's last) is dropped.
+    std::pair<std::string, std::string> wrapper(const std::string& name,
+                                                nlohmann::json&& view) const {
+        auto parts = around(name, std::move(view), "text_html");
+        auto& last = parts.second.empty() ? parts.first : parts.second;
+        if (last.ends_with('\n')) {
+            last.pop_back();
+        }
+        return parts;
     }
 };
 

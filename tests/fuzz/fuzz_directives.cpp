@@ -30,7 +30,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         page += "Inline: `" + text + "`\n";
     }
     gpuguide::fuzz::refusing_bad_input([&] {
-        gpuguide::markdown::Document document(page);
+        const gpuguide::markdown::Syntax syntax{.markup = &fx.templates};
+        gpuguide::markdown::Document document(page, syntax);
         const gpuguide::directives::Context context{
             .book = fx.book,
             .store = fx.store,
