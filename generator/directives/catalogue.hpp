@@ -10,7 +10,6 @@
 
 namespace gpuguide::directives {
 
-
 struct CatalogueGpu {
     const DataFile* data = nullptr;
     std::string key; ///< the record's key ("h200")

@@ -207,8 +207,7 @@ BlockHtml chart(const Body& body, const Context& context, int chart_number) {
                 false};
     }
     return {charts::render_figure(spec, chart_strings(context.ui), context.markup) +
-                builder.notes.html() +
-                builder.extra_notes,
+                builder.notes.html() + builder.extra_notes,
             builder.measured};
 }
 

@@ -216,9 +216,10 @@ void ChartBuilder::roofline() {
             : optional_number(host, "gpu.specs/devices/0/peak/memory_bandwidth");
     if (bandwidth && !roof.compute_tflops.empty()) {
         spec.roofline = std::move(roof);
-        extra_notes = gpu ? measure::provenance_line(measure::kind_name(measure::FigureKind::Datasheet), datasheet_title(*gpu, context),
-                                                     context.markup)
-                          : derived_note(host);
+        extra_notes =
+            gpu ? measure::provenance_line(measure::kind_name(measure::FigureKind::Datasheet),
+                                           datasheet_title(*gpu, context), context.markup)
+                : derived_note(host);
     }
 }
 
@@ -233,11 +234,11 @@ std::string ChartBuilder::derived_note(const std::string& host) {
     try {
         const auto result = context.store.probe(host, "gpu.specs");
         const auto text = measure::derived_peak_text(result, "/devices/0/peak/fp32", context.ui);
-        return text.empty() ? ""
-                            : measure::provenance_line(
-                                  measure::kind_name(measure::FigureKind::DerivedPeak),
-                                  context.ui.fill("derived_peak_note", {text}),
-                                  context.markup);
+        return text.empty()
+                   ? ""
+                   : measure::provenance_line(measure::kind_name(measure::FigureKind::DerivedPeak),
+                                              context.ui.fill("derived_peak_note", {text}),
+                                              context.markup);
     } catch (const measure::LookupError&) {
         return "";
     }

@@ -29,7 +29,7 @@ struct Context {
     int line_offset = 0;        ///< file line = Markdown body line + line_offset
     std::string id_prefix;      ///< makes generated ids unique in print.html ("page-x")
     TableRenderer render_table;
-    const ui::Strings& ui; ///< the theme's interface strings for `lang`
+    const ui::Strings& ui;       ///< the theme's interface strings for `lang`
     const theme::Markup& markup; ///< the theme's partials: every piece of HTML goes through them
 };
 

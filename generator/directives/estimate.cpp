@@ -347,18 +347,14 @@ InlineHtml inline_estimate(const std::string& spec, const Context& context, int 
                     "{datasheet:FIELD} [UNIT]); write the result as plain text");
     }
     if (!estimated.value) {
-        return {missing_wrapper(estimated.reason, context), context.ui.text("estimate_missing"), true,
-                true,
-                estimated.reason};
+        return {missing_wrapper(estimated.reason, context), context.ui.text("estimate_missing"),
+                true, true, estimated.reason};
     }
     return {context.markup.wrapper("inline-value",
                                    {{"estimate", true},
                                     {"title", estimate_title(parsed, estimated, context)},
                                     {"mark", context.ui.text("estimate_mark")}}),
-            estimate_text(*estimated.value, unit),
-            true,
-            false,
-            ""};
+            estimate_text(*estimated.value, unit), true, false, ""};
 }
 
 } // namespace gpuguide::directives

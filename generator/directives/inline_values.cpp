@@ -34,9 +34,7 @@ InlineHtml provenance_value(const std::string& host, const std::string& pointer,
         const auto text = measure::format_value(field, context.ui).text;
         return {measured_wrapper(measure::figure_kind(result),
                                  measure::provenance_text(result, context.ui), context),
-                text,
-                true,
-                field.is_null(),
+                text, true, field.is_null(),
                 field.is_null() ? context.ui.text("reason_no_value") : ""};
     } catch (const measure::LookupError& error) {
         fail(context, line, "value", error.what());
@@ -68,15 +66,13 @@ InlineHtml measured_value(const std::string& spec, const Context& context, int l
         }
         if (value == nullptr) {
             const auto reason = probe_reason_text(context, result.reason());
-            return {missing_wrapper(reason, context), context.ui.text("not_measured"), true,
-                    true,
+            return {missing_wrapper(reason, context), context.ui.text("not_measured"), true, true,
                     reason};
         }
         const auto formatted = measure::format_value(*value, context.ui);
         // A null field, or a metric whose numbers are null, formats as "—": no figure either.
         const bool missing = value->is_null() || (value->is_object() && !formatted.number);
-        return {measured_wrapper(kind, title, context), formatted.text, true,
-                missing,
+        return {measured_wrapper(kind, title, context), formatted.text, true, missing,
                 missing ? context.ui.text("reason_no_value") : ""};
     } catch (const measure::LookupError& error) {
         fail(context, line, "value", error.what());
@@ -113,18 +109,15 @@ InlineHtml data_value(const std::string& spec, const Context& context, int line)
         metric = {{"value", metric}, {"unit", column_unit(data->second, field)}};
     }
     return {context.markup.wrapper("inline-value", {{"data", true}}),
-            measure::format_value(metric, context.ui).text,
-            false,
-            false,
-            ""};
+            measure::format_value(metric, context.ui).text, false, false, ""};
 }
 
 } // namespace
 
 Wrapper measured_wrapper(measure::FigureKind kind, const std::string& title,
                          const Context& context) {
-    return context.markup.wrapper("inline-value",
-                                  {{"figure", true}, {"kind", measure::kind_name(kind)}, {"title", title}});
+    return context.markup.wrapper(
+        "inline-value", {{"figure", true}, {"kind", measure::kind_name(kind)}, {"title", title}});
 }
 
 Wrapper missing_wrapper(const std::string& reason, const Context& context) {
@@ -156,10 +149,7 @@ InlineHtml inline_value(std::string_view literal, const Context& context, int li
     }
     if (is_host_phrase(text)) {
         return {context.markup.wrapper("inline-value", {{"host_phrase", true}}),
-                host_phrase_text(text, context, line),
-                false,
-                false,
-                ""};
+                host_phrase_text(text, context, line), false, false, ""};
     }
     return data_value(text.substr(5), context, line);
 }

@@ -26,7 +26,8 @@ struct InlineHtml {
 };
 
 /// The inline-value partial around a figure of `kind` whose provenance is `title`.
-Wrapper measured_wrapper(measure::FigureKind kind, const std::string& title, const Context& context);
+Wrapper measured_wrapper(measure::FigureKind kind, const std::string& title,
+                         const Context& context);
 
 /// The inline-value partial around a figure that is missing, `reason` saying why.
 Wrapper missing_wrapper(const std::string& reason, const Context& context);

@@ -57,7 +57,6 @@ RecordRef record_at(const Body& body, const YAML::Node& near, const Context& con
 void check_column(const Body& body, const YAML::Node& near, const DataFile& data,
                   const std::string& field);
 
-
 /// A measured value found through the store; errors become InputError at the body's fence.
 struct MeasuredValue {
     measure::ProbeResult result;

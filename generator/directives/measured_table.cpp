@@ -373,18 +373,16 @@ BlockHtml measured_table(const Body& body, const Context& context) {
     const bool measured = std::any_of(notes.begin(), notes.end(), [](const json& note) {
         return note["kind"] != "datasheet" && note["kind"] != "derived-peak";
     });
-    std::string missing =
+    const auto missing =
         layout.missing.table_text(title, layout.missing_labels, layout.missing_phrases, context);
-    // `missing_line` is the view of the theme's figures-missing partial, which the template uses.
-    json missing_line = missing.empty() ? json() : json{{"text", missing}};
     json view{{"title", title},
               {"caption", body.text_or(root, "caption", "")},
               {"lang", context.lang},
               {"columns", std::move(header)},
               {"rows", rows},
               {"measured", measured},
-              {"missing", std::move(missing)},
-              {"missing_line", std::move(missing_line)},
+              {"missing", missing},
+              {"missing_line", missing.empty() ? json() : json{{"text", missing}}}, // its partial
               {"notes", std::move(notes)},
               {"table", table}};
     return {context.render_table("measured-table", view), measured};

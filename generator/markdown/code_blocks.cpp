@@ -104,9 +104,8 @@ std::string code_body(const CodeLines& lines, const std::optional<std::vector<st
                       const theme::Markup& markup) {
     const bool any_hidden =
         std::find(lines.hidden.begin(), lines.hidden.end(), true) != lines.hidden.end();
-    const auto hidden =
-        any_hidden ? markup.wrapper("code-hidden-line", nlohmann::json::object())
-                   : std::pair<std::string, std::string>();
+    const auto hidden = any_hidden ? markup.wrapper("code-hidden-line", nlohmann::json::object())
+                                   : std::pair<std::string, std::string>();
     std::string body;
     for (std::size_t i = 0; i < lines.text.size(); ++i) {
         const bool newline = i + 1 < lines.text.size() || lines.final_newline;

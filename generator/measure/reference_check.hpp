@@ -19,7 +19,7 @@ namespace gpuguide::measure {
 ///   measurement replaces the file).
 /// Only documents of Origin::Reference are checked. Returns one warning per document whose GPU the
 /// catalogue does not list (pages show it without datasheet figures).
-std::vector<std::string>
-check_reference_documents(const Book& book, const std::vector<HostDocument>& documents);
+std::vector<std::string> check_reference_documents(const Book& book,
+                                                   const std::vector<HostDocument>& documents);
 
 } // namespace gpuguide::measure

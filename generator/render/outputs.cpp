@@ -168,8 +168,7 @@ void write_site(const SiteContext& site, const Manifest& manifest,
     write_special_pages(site, staging.path());
     if (options.project) {
         write_project_files(*options.project, site.strings(site.book.languages.front().code),
-                            site.templates,
-                            staging.path());
+                            site.templates, staging.path());
     }
     write_theme_assets(theme::Theme(options.templates_dir), staging.path());
     for (const auto& language : site.book.languages) {

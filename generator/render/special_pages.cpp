@@ -68,8 +68,8 @@ std::string contents_html(const Templates& templates, const Language& language,
             entries.push_back(std::move(item));
         }
     }
-    return templates.partial("contents",
-                             {{"heading", heading}, {"entries", std::move(entries)}, {"fleet", fleet}});
+    return templates.partial(
+        "contents", {{"heading", heading}, {"entries", std::move(entries)}, {"fleet", fleet}});
 }
 
 std::string sitemap(const SiteContext& site) {
@@ -92,10 +92,9 @@ std::string sitemap(const SiteContext& site) {
 
 std::string redirect_page(const std::string& target, const ui::Strings& strings,
                           const Templates& templates) {
-    return templates.partial("redirect",
-                             {{"href", target},
-                              {"html_lang", strings.text("html_lang")},
-                              {"title", strings.text("redirecting")}});
+    return templates.partial("redirect", {{"href", target},
+                                          {"html_lang", strings.text("html_lang")},
+                                          {"title", strings.text("redirecting")}});
 }
 
 std::string relative_href(const std::string& from, const std::string& to) {
@@ -248,9 +247,8 @@ void write_special_pages(const SiteContext& site, const std::filesystem::path& d
     } else if (!first.page_by_source.contains("README.md") &&
                !first.page_by_source.contains("index.md")) {
         // An mdBook project whose first chapter is not README.md: the site's root still opens it.
-        write_file(dir / "index.html",
-                   redirect_page(first.pages.front().output, site.strings(first.code),
-                                 site.templates));
+        write_file(dir / "index.html", redirect_page(first.pages.front().output,
+                                                     site.strings(first.code), site.templates));
     }
     std::string home = not_found_base(site).empty() ? "index.html" : not_found_base(site);
     std::string not_found =

@@ -171,35 +171,6 @@ int line_of_offset(const std::string& text, std::size_t offset) {
                    std::count(text.begin(), text.begin() + std::min(offset, text.size()), '\n'));
 }
 
-// Mustache's "standalone" rule for the partials the generator renders into a page: a line that
-// holds only a section tag ({{#x}}, {{^x}}, {{/x}}) or a comment, and spaces, is removed with its
-// line break. kainjow removes such a line only when its section is shown, so a partial with
-// several sections, one per variant, would otherwise leave a blank line for each one not shown.
-std::string strip_standalone_tags(const std::string& text) {
-    std::string out;
-    out.reserve(text.size());
-    for (std::size_t start = 0; start < text.size();) {
-        auto end = text.find('\n', start);
-        end = end == std::string::npos ? text.size() : end + 1;
-        const std::string_view line(text.data() + start, end - start);
-        const auto first = line.find_first_not_of(" \t");
-        const auto last = line.find_last_not_of(" \t\r\n");
-        const bool standalone =
-            first != std::string_view::npos && line.compare(first, 2, "{{") == 0 &&
-            first + 2 < line.size() && std::string_view("#^/!").find(line[first + 2]) !=
-                                           std::string_view::npos &&
-            last >= first + 3 && line.compare(last - 1, 2, "}}") == 0 &&
-            line.find("}}", first) == last - 1;
-        if (standalone) {
-            out.append(line.substr(first, last + 1 - first));
-        } else {
-            out.append(line);
-        }
-        start = end;
-    }
-    return out;
-}
-
 // Raw (unescaped) output is reserved for generator-built HTML: names ending in _html.
 void check_raw_tags(const std::string& text, const std::filesystem::path& file) {
     for (std::size_t at = text.find("{{"); at != std::string::npos; at = text.find("{{", at + 2)) {
@@ -362,11 +333,10 @@ std::string Templates::render_data(const std::string& name, const Data& data,
     auto& tmpl = (page_escape ? partials : parsed)[name];
     if (!tmpl) {
         tmpl = std::make_unique<mustache::mustache>(
-            page_escape ? strip_standalone_tags(expanded_.at(name)) : expanded_.at(name));
+            page_escape ? theme::strip_standalone_tags(expanded_.at(name)) : expanded_.at(name));
         if (page_escape) {
-            tmpl->set_custom_escape([](const std::string& text) {
-                return text::escape_markup(text);
-            });
+            tmpl->set_custom_escape(
+                [](const std::string& text) { return text::escape_markup(text); });
         }
     }
     std::string html =

@@ -9,6 +9,10 @@
 
 namespace gpuguide::theme {
 
+/// Mustache's "standalone" rule for a markup partial's text: a line that holds only a section
+/// tag ({{#x}}, {{^x}}, {{/x}}) or a comment, and spaces, is removed with its line break.
+std::string strip_standalone_tags(const std::string& text);
+
 class Markup {
   public:
     virtual ~Markup() = default;

@@ -146,10 +146,9 @@ TEST_CASE("every piece of the generator's markup is a partial a book can overrid
     // file of the same name is the one used.
     TempDir dir;
     const std::vector<std::string> partials = {
-        "chart-figure", "chart-unmeasured", "figures-missing", "provenance",
-        "inline-value", "figures-fallback", "code-block",      "code-hidden-line",
-        "page-toc",     "contents",         "print-page",      "not-found",
-        "redirect"};
+        "chart-figure",     "chart-unmeasured", "figures-missing",  "provenance", "inline-value",
+        "figures-fallback", "code-block",       "code-hidden-line", "page-toc",   "contents",
+        "print-page",       "not-found",        "redirect"};
     for (const auto& name : partials) {
         write(dir.path() / "partials" / (name + ".mustache"), "<i>" + name + " {{x}}</i>\n");
     }
@@ -160,6 +159,19 @@ TEST_CASE("every piece of the generator's markup is a partial a book can overrid
         CHECK_NOTHROW(built_in.partial(name, nlohmann::json::object()));
         CHECK(own.partial(name, {{"x", "it's"}}) == "<i>" + name + " it&#39;s</i>\n");
     }
-    CHECK_THROWS_AS(own.partial("no-such-partial", nlohmann::json::object()),
-                    gpuguide::InputError);
+    CHECK_THROWS_AS(own.partial("no-such-partial", nlohmann::json::object()), gpuguide::InputError);
+}
+
+TEST_CASE("a partial's lines that hold only a section tag or a comment leave no blank line") {
+    // kainjow keeps the line of a section that is not shown; the markup partials follow
+    // Mustache's standalone rule, so an inline value is one element with nothing around it.
+    CHECK(gpuguide::theme::strip_standalone_tags(
+              "{{#a}}\nx\n  {{/a}}\n{{! note }}\ny {{#b}}z{{/b}}\n") ==
+          "{{#a}}x\n{{/a}}{{! note }}y {{#b}}z{{/b}}\n");
+    const gpuguide::render::Templates templates{Theme("/nonexistent-theme-folder")};
+    CHECK(templates.wrapper("inline-value", {{"host_phrase", true}}) ==
+          std::pair<std::string, std::string>{"<span class=\"host-phrase\">", "</span>"});
+    CHECK(templates.wrapper("inline-value", {{"missing", true}, {"reason", "one GPU"}}) ==
+          std::pair<std::string, std::string>{"<span class=\"not-measured\" title=\"one GPU\">",
+                                              "</span>"});
 }
