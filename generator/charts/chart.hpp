@@ -1,6 +1,8 @@
 // SVG charts built at build time: plain data in, a self-contained HTML <figure> out.
 #pragma once
 
+#include "theme/markup.hpp"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -93,10 +95,11 @@ struct Strings {
     std::string sentence_gap; ///< between two sentences: " ", or "" in Chinese
 };
 
-/// A complete <figure> with the SVG, its <title>/<desc>, caption and a <details> data table.
-/// Every string is escaped here; callers pass plain text; `strings` are the generated words
-/// ("Data", "measured") in the page's language. The output is deterministic byte for byte and
-/// never contains NaN or infinities.
-std::string render_figure(const ChartSpec& spec, const Strings& strings);
+/// A complete figure: the SVG with its <title>/<desc>, in the theme's chart-figure partial with
+/// the caption and the data table (`markup`). Every string is escaped; callers pass plain text;
+/// `strings` are the generated words ("Data", "measured") in the page's language. The output is
+/// deterministic byte for byte and never contains NaN or infinities.
+std::string render_figure(const ChartSpec& spec, const Strings& strings,
+                          const theme::Markup& markup);
 
 } // namespace gpuguide::charts

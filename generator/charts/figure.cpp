@@ -1,4 +1,4 @@
-// The public entry point: wraps a chart kind's SVG in a <figure> with its text alternatives.
+// The public entry point: a chart kind's SVG with its text alternatives, in the theme's figure.
 #include "charts/chart.hpp"
 #include "charts/layout.hpp"
 #include "charts/plot.hpp"
@@ -38,28 +38,24 @@ const char* chart_class(Kind kind) {
     return "bar";
 }
 
-/// The data table; the first cell of each row is its row header.
-std::string table_html(const detail::DataTable& table) {
-    std::string html = "<table>\n<thead><tr>";
-    for (const auto& header : table.headers) {
-        html += "<th scope=\"col\">" + escape_markup(header) + "</th>";
-    }
-    html += "</tr></thead>\n<tbody>\n";
+/// The data table as the chart-figure partial gets it; the first cell of each row heads it.
+nlohmann::json table_view(const detail::DataTable& table) {
+    nlohmann::json rows = nlohmann::json::array();
     for (std::size_t r = 0; r < table.rows.size(); ++r) {
-        const bool highlighted = r < table.highlighted.size() && table.highlighted[r];
-        html += highlighted ? "<tr class=\"highlight\">" : "<tr>";
+        nlohmann::json cells = nlohmann::json::array();
         for (std::size_t c = 0; c < table.rows[r].size(); ++c) {
-            const std::string cell = escape_markup(table.rows[r][c]);
-            html += c == 0 ? "<th scope=\"row\">" + cell + "</th>" : "<td>" + cell + "</td>";
+            cells.push_back({{"text", table.rows[r][c]}, {"row_header", c == 0}});
         }
-        html += "</tr>\n";
+        const bool highlighted = r < table.highlighted.size() && table.highlighted[r];
+        rows.push_back({{"cells", std::move(cells)}, {"highlighted", highlighted}});
     }
-    return html + "</tbody>\n</table>";
+    return {{"headers", table.headers}, {"rows", std::move(rows)}};
 }
 
 } // namespace
 
-std::string render_figure(const ChartSpec& spec, const Strings& strings) {
+std::string render_figure(const ChartSpec& spec, const Strings& strings,
+                          const theme::Markup& markup) {
     const detail::PlotOutput output = plot(spec, strings);
     const std::string id = detail::sanitize_id(spec.id);
     const std::string title = spec.title.empty() ? output.notes.front() : spec.title;
@@ -73,22 +69,23 @@ std::string render_figure(const ChartSpec& spec, const Strings& strings) {
 
     const std::string height = detail::format_coord(output.height);
     const std::string width = detail::format_coord(detail::chart_width);
-    std::string html;
-    html.reserve(output.body.size() + 2048);
-    // The caption comes first: html-validate wants <figcaption> as the first or last child.
-    html += "<figure class=\"chart chart-" + std::string(chart_class(spec.kind)) + "\" id=\"" + id +
-            "\">\n<figcaption>" + escape_markup(title) + "</figcaption>\n";
-    html += "<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-labelledby=\"" + id +
-            "-title " + id + "-desc\" viewBox=\"0 0 " + width + ' ' + height + "\" width=\"" +
-            width + "\" height=\"" + height +
-            "\" font-family=\"system-ui, sans-serif\" font-size=\"11\" fill=\"currentColor\">\n";
-    html += "<title id=\"" + id + "-title\">" + escape_markup(title) + "</title>\n";
-    html += "<desc id=\"" + id + "-desc\">" + escape_markup(description) + "</desc>\n";
-    html += output.body;
-    html += "\n</svg>\n";
-    html += "<details class=\"chart-data\"><summary>" + escape_markup(strings.data) +
-            "</summary>\n" + table_html(output.table) + "\n</details>\n</figure>\n";
-    return html;
+    // The <svg> element is the chart's own; the figure around it is the theme's.
+    std::string svg;
+    svg.reserve(output.body.size() + 1024);
+    svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-labelledby=\"" + id +
+           "-title " + id + "-desc\" viewBox=\"0 0 " + width + ' ' + height + "\" width=\"" +
+           width + "\" height=\"" + height +
+           "\" font-family=\"system-ui, sans-serif\" font-size=\"11\" fill=\"currentColor\">\n";
+    svg += "<title id=\"" + id + "-title\">" + escape_markup(title) + "</title>\n";
+    svg += "<desc id=\"" + id + "-desc\">" + escape_markup(description) + "</desc>\n";
+    svg += output.body;
+    svg += "\n</svg>";
+    return markup.partial("chart-figure", {{"id", id},
+                                           {"type", chart_class(spec.kind)},
+                                           {"title", title},
+                                           {"svg_html", std::move(svg)},
+                                           {"data", strings.data},
+                                           {"table", table_view(output.table)}});
 }
 
 } // namespace gpuguide::charts

@@ -14,25 +14,6 @@ std::string catalogue_title(const DataFile& data, const Context& context) {
 
 } // namespace
 
-std::optional<CatalogueRecord> find_gpu_record(const Book& book, const std::string& gpu) {
-    const auto data = book.data.find(kGpuCatalogue);
-    if (gpu.empty() || data == book.data.end()) {
-        return std::nullopt;
-    }
-    for (const auto& [key, record] : data->second.records_by_key) {
-        const auto names = record->find("cuda_names");
-        if (names == record->end() || !names->is_array()) {
-            continue;
-        }
-        for (const auto& name : *names) {
-            if (name.is_string() && name.get<std::string>() == gpu) {
-                return CatalogueRecord{&data->second, key, record};
-            }
-        }
-    }
-    return std::nullopt;
-}
-
 std::optional<CatalogueGpu> catalogue_gpu(const Context& context,
                                           const measure::HostDocument* document) {
     if (document == nullptr) {

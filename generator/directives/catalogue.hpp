@@ -10,20 +10,6 @@
 
 namespace gpuguide::directives {
 
-/// The data file that holds the GPU catalogue.
-inline constexpr const char* kGpuCatalogue = "gpus";
-
-/// A record of the GPU catalogue, in no particular language.
-struct CatalogueRecord {
-    const DataFile* data = nullptr;
-    std::string key; ///< "h200"
-    const nlohmann::json* record = nullptr;
-};
-
-/// The record of `book`'s GPU catalogue whose `cuda_names` lists `gpu` (the name CUDA reports);
-/// nullopt when the book has no catalogue or no record lists the name.
-std::optional<CatalogueRecord> find_gpu_record(const Book& book, const std::string& gpu);
-
 struct CatalogueGpu {
     const DataFile* data = nullptr;
     std::string key; ///< the record's key ("h200")

@@ -202,15 +202,12 @@ BlockHtml chart(const Body& body, const Context& context, int chart_number) {
         const std::string line =
             builder.any_unmeasured
                 ? builder.missing.html(spec.title, context)
-                : "<p class=\"figures-missing\">" +
-                      markdown::escape_html(spec.title + ": " + context.ui.text("chart_no_data")) +
-                      "</p>\n";
-        return {"<figure class=\"chart chart-unmeasured\" id=\"" + spec.id + "\">" + line +
-                    "</figure>\n",
+                : missing_line(context.ui.fill("chart_no_data", {spec.title}), context);
+        return {context.markup.partial("chart-unmeasured", {{"id", spec.id}, {"line_html", line}}),
                 false};
     }
-    return {charts::render_figure(spec, chart_strings(context.ui)) + builder.notes.html() +
-                builder.extra_notes,
+    return {charts::render_figure(spec, chart_strings(context.ui), context.markup) +
+                builder.notes.html() + builder.extra_notes,
             builder.measured};
 }
 

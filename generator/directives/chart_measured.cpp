@@ -56,7 +56,7 @@ std::optional<double> ChartBuilder::measured_number(const YAML::Node& near, cons
                                                     const std::string& reference,
                                                     const std::string& axis_unit) {
     const auto found = lookup(body, near, context, host, split_probe_path(reference));
-    notes.add(found.result, context.ui);
+    notes.add(found.result, context);
     measured = true;
     if (found.value == nullptr) {
         any_unmeasured = true;
@@ -123,7 +123,7 @@ void ChartBuilder::measured_series(bool line) {
             series.dashed = body.flag(node, "dashed");
             const auto found = lookup(body, node["points"], context, host,
                                       split_probe_path(body.text(node, "points")));
-            notes.add(found.result, context.ui);
+            notes.add(found.result, context);
             measured = true;
             if (found.value == nullptr) {
                 any_unmeasured = true;
@@ -216,9 +216,10 @@ void ChartBuilder::roofline() {
             : optional_number(host, "gpu.specs/devices/0/peak/memory_bandwidth");
     if (bandwidth && !roof.compute_tflops.empty()) {
         spec.roofline = std::move(roof);
-        extra_notes = gpu ? "<p class=\"provenance provenance-datasheet\">" +
-                                markdown::escape_html(datasheet_title(*gpu, context)) + "</p>\n"
-                          : derived_note(host);
+        extra_notes =
+            gpu ? measure::provenance_line(measure::kind_name(measure::FigureKind::Datasheet),
+                                           datasheet_title(*gpu, context), context.markup)
+                : derived_note(host);
     }
 }
 
@@ -235,9 +236,9 @@ std::string ChartBuilder::derived_note(const std::string& host) {
         const auto text = measure::derived_peak_text(result, "/devices/0/peak/fp32", context.ui);
         return text.empty()
                    ? ""
-                   : "<p class=\"provenance provenance-derived-peak\">" +
-                         markdown::escape_html(context.ui.fill("derived_peak_note", {text})) +
-                         "</p>\n";
+                   : measure::provenance_line(measure::kind_name(measure::FigureKind::DerivedPeak),
+                                              context.ui.fill("derived_peak_note", {text}),
+                                              context.markup);
     } catch (const measure::LookupError&) {
         return "";
     }

@@ -84,17 +84,21 @@ std::optional<std::string> first_missing(const std::vector<cmark_node*>& spans,
     return reason;
 }
 
-// The fallback [first, last) inside `<span class="figures-fallback" title=REASON>`, so that
-// readers (a tooltip) and checks (a fallback shown where a figure was expected) can see why.
+// Marks the node that ends a fallback (its user data), whatever the theme writes there.
+char kFallbackEnd = 0;
+
+// The fallback [first, last) inside the theme's figures-fallback partial (`<span
+// class="figures-fallback" title=REASON>`), so that readers (a tooltip) and checks (a fallback
+// shown where a figure was expected) can see why.
 void mark_fallback(cmark_node* container, cmark_node* first, cmark_node* last,
-                   const std::string& reason) {
+                   const std::string& reason, const Context& context) {
+    const auto [before, after] = context.markup.wrapper("figures-fallback", {{"reason", reason}});
     cmark_node* open = cmark_node_new(CMARK_NODE_HTML_INLINE);
-    const std::string tag =
-        "<span class=\"figures-fallback\" title=\"" + markdown::escape_html(reason) + "\">";
-    cmark_node_set_literal(open, tag.c_str());
+    cmark_node_set_literal(open, before.c_str());
     cmark_node_insert_before(first, open);
     cmark_node* close = cmark_node_new(CMARK_NODE_HTML_INLINE);
-    cmark_node_set_literal(close, "</span>");
+    cmark_node_set_literal(close, after.c_str());
+    cmark_node_set_user_data(close, &kFallbackEnd);
     if (last) {
         cmark_node_insert_before(last, close);
     } else {
@@ -138,7 +142,7 @@ void close_gap(cmark_node* before, cmark_node* after) {
     // actually precedes the gap.
     while ((is_text(before) && literal_of(before).empty()) ||
            (before && cmark_node_get_type(before) == CMARK_NODE_HTML_INLINE &&
-            literal_of(before) == "</span>")) {
+            cmark_node_get_user_data(before) == &kFallbackEnd)) {
         before = cmark_node_previous(before);
     }
     if (is_text(after)) {
@@ -264,7 +268,7 @@ void resolve_in(cmark_node* container, const Context& context) {
             remove_range(when, otherwise ? fallback : end);
             remove_range(end, after);
             if (has_fallback) {
-                mark_fallback(container, fallback, after, *missing);
+                mark_fallback(container, fallback, after, *missing, context);
             }
         }
         node = after;

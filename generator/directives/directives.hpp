@@ -4,6 +4,7 @@
 #include "load/book.hpp"
 #include "markdown/markdown.hpp"
 #include "measure/store.hpp"
+#include "theme/markup.hpp"
 #include "theme/ui_strings.hpp"
 
 #include <filesystem>
@@ -28,7 +29,8 @@ struct Context {
     int line_offset = 0;        ///< file line = Markdown body line + line_offset
     std::string id_prefix;      ///< makes generated ids unique in print.html ("page-x")
     TableRenderer render_table;
-    const ui::Strings& ui; ///< the theme's interface strings for `lang`
+    const ui::Strings& ui;       ///< the theme's interface strings for `lang`
+    const theme::Markup& markup; ///< the theme's partials: every piece of HTML goes through them
 };
 
 struct Expansion {

@@ -363,23 +363,15 @@ InlineHtml inline_estimate(const std::string& spec, const Context& context, int 
         raise(fail, "the formula reads no measured or datasheet figure ({PROBE/POINTER} [UNIT], "
                     "{datasheet:FIELD} [UNIT]); write the result as plain text");
     }
-    const auto title = markdown::escape_html(estimate_title(parsed, estimated, context));
     if (!estimated.value) {
-        return {"<span class=\"not-measured\" title=\"" + markdown::escape_html(estimated.reason) +
-                    "\">",
-                context.ui.text("estimate_missing"),
-                "</span>",
-                true,
-                true,
-                estimated.reason};
+        return {missing_wrapper(estimated.reason, context), context.ui.text("estimate_missing"),
+                true, true, estimated.reason};
     }
-    return {"<span class=\"estimate\" title=\"" + title + "\">",
-            estimate_text(*estimated.value, unit, digits, context),
-            "<small class=\"estimate-mark\">" +
-                markdown::escape_html(context.ui.text("estimate_mark")) + "</small></span>",
-            true,
-            false,
-            ""};
+    return {context.markup.wrapper("inline-value",
+                                   {{"estimate", true},
+                                    {"title", estimate_title(parsed, estimated, context)},
+                                    {"mark", context.ui.text("estimate_mark")}}),
+            estimate_text(*estimated.value, unit, digits, context), true, false, ""};
 }
 
 } // namespace gpuguide::directives

@@ -101,11 +101,11 @@ Expansion expand(markdown::Document& document, const Context& context) {
         // stays in the AST for the search index, and cmark escapes it. The tagfilter extension
         // leaves the <strong>/<span> markup alone.
         cmark_node* open = cmark_node_new(CMARK_NODE_HTML_INLINE);
-        cmark_node_set_literal(open, value.open.c_str());
+        cmark_node_set_literal(open, value.wrapper.first.c_str());
         cmark_node* text = cmark_node_new(CMARK_NODE_TEXT);
         cmark_node_set_literal(text, value.text.c_str());
         cmark_node* close = cmark_node_new(CMARK_NODE_HTML_INLINE);
-        cmark_node_set_literal(close, value.close.c_str());
+        cmark_node_set_literal(close, value.wrapper.second.c_str());
         for (cmark_node* part : {open, text, close}) {
             if (!cmark_node_insert_before(node, part)) {
                 cmark_node_free(part);

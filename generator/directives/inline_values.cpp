@@ -10,8 +10,6 @@
 namespace gpuguide::directives {
 namespace {
 
-using markdown::escape_html;
-
 [[noreturn]] void fail(const Context& context, int line, const std::string& kind,
                        const std::string& message) {
     fail_at(context.file, line, kind + ": " + message);
@@ -25,8 +23,7 @@ InlineHtml provenance_value(const std::string& host, const std::string& pointer,
         const auto& document = result.document->json;
         const nlohmann::json::json_pointer path("/provenance" + pointer);
         if (context.store.validating() && measure::is_host_word(host, measure::HostWord::This)) {
-            return {"",   "",    "",
-                    true, false, ""}; // this machine's provenance is known once measured
+            return {{}, "", true, false, ""}; // this machine's provenance is known once measured
         }
         if (!document.contains(path)) {
             fail(context, line, "value",
@@ -35,13 +32,9 @@ InlineHtml provenance_value(const std::string& host, const std::string& pointer,
         }
         const auto& field = document.at(path);
         const auto text = measure::format_value(field, context.ui).text;
-        return {"<strong class=\"" + std::string(measure::kind_name(measure::figure_kind(result))) +
-                    "\" title=\"" + escape_html(measure::provenance_text(result, context.ui)) +
-                    "\">",
-                text,
-                "</strong>",
-                true,
-                field.is_null(),
+        return {measured_wrapper(measure::figure_kind(result),
+                                 measure::provenance_text(result, context.ui), context),
+                text, true, field.is_null(),
                 field.is_null() ? context.ui.text("reason_no_value") : ""};
     } catch (const measure::LookupError& error) {
         fail(context, line, "value", error.what());
@@ -73,22 +66,13 @@ InlineHtml measured_value(const std::string& spec, const Context& context, int l
         }
         if (value == nullptr) {
             const auto reason = probe_reason_text(context, result.reason());
-            return {"<span class=\"not-measured\" title=\"" + escape_html(reason) + "\">",
-                    context.ui.text("not_measured"),
-                    "</span>",
-                    true,
-                    true,
+            return {missing_wrapper(reason, context), context.ui.text("not_measured"), true, true,
                     reason};
         }
         const auto formatted = measure::format_value(*value, context.ui);
         // A null field, or a metric whose numbers are null, formats as "—": no figure either.
         const bool missing = value->is_null() || (value->is_object() && !formatted.number);
-        return {"<strong class=\"" + std::string(measure::kind_name(kind)) + "\" title=\"" +
-                    escape_html(title) + "\">",
-                formatted.text,
-                "</strong>",
-                true,
-                missing,
+        return {measured_wrapper(kind, title, context), formatted.text, true, missing,
                 missing ? context.ui.text("reason_no_value") : ""};
     } catch (const measure::LookupError& error) {
         fail(context, line, "value", error.what());
@@ -124,15 +108,21 @@ InlineHtml data_value(const std::string& spec, const Context& context, int line)
     if (metric.is_number()) {
         metric = {{"value", metric}, {"unit", column_unit(data->second, field)}};
     }
-    return {"<span class=\"data-value\">",
-            measure::format_value(metric, context.ui).text,
-            "</span>",
-            false,
-            false,
-            ""};
+    return {context.markup.wrapper("inline-value", {{"data", true}}),
+            measure::format_value(metric, context.ui).text, false, false, ""};
 }
 
 } // namespace
+
+Wrapper measured_wrapper(measure::FigureKind kind, const std::string& title,
+                         const Context& context) {
+    return context.markup.wrapper(
+        "inline-value", {{"figure", true}, {"kind", measure::kind_name(kind)}, {"title", title}});
+}
+
+Wrapper missing_wrapper(const std::string& reason, const Context& context) {
+    return context.markup.wrapper("inline-value", {{"missing", true}, {"reason", reason}});
+}
 
 HostAndRest split_host(const std::string& spec) {
     // A host is a word before the first colon: a colon inside a formula's `{datasheet:FIELD}`,
@@ -158,12 +148,8 @@ InlineHtml inline_value(std::string_view literal, const Context& context, int li
         return inline_estimate(text.substr(9), context, line);
     }
     if (is_host_phrase(text)) {
-        return {"<span class=\"host-phrase\">",
-                host_phrase_text(text, context, line),
-                "</span>",
-                false,
-                false,
-                ""};
+        return {context.markup.wrapper("inline-value", {{"host_phrase", true}}),
+                host_phrase_text(text, context, line), false, false, ""};
     }
     return data_value(text.substr(5), context, line);
 }

@@ -2,6 +2,7 @@
 /// Shared pieces of the directive implementations (not a public interface).
 #include "directives/directives.hpp"
 #include "directives/yaml_body.hpp"
+#include "load/book_data.hpp"
 
 #include <nlohmann/json.hpp>
 #include <string>
@@ -56,13 +57,6 @@ RecordRef record_at(const Body& body, const YAML::Node& near, const Context& con
 void check_column(const Body& body, const YAML::Node& near, const DataFile& data,
                   const std::string& field);
 
-/// A field of a record in the page's language: {"en": ..., "zh": ...} objects pick `lang`.
-const nlohmann::json& localized(const nlohmann::json& value, const std::string& lang);
-
-/// Header of a data-file column in `lang` (falls back to English, then the field name), and unit.
-std::string column_header(const DataFile& data, const std::string& field, const std::string& lang);
-std::string column_unit(const DataFile& data, const std::string& field);
-
 /// A measured value found through the store; errors become InputError at the body's fence.
 struct MeasuredValue {
     measure::ProbeResult result;
@@ -82,7 +76,7 @@ struct MissingFigures {
     bool not_yet_measured = false;          ///< a placeholder document answered
     std::vector<std::string> other_reasons; ///< a probe's own skip or failure reason ("one GPU")
     void add(const measure::ProbeResult& result);
-    /// `<p class="figures-missing">WHAT: no measured figures yet (WHY). HOW.</p>`
+    /// The figures-missing partial with text(): `WHAT: no measured figures yet (WHY). HOW.`
     std::string html(const std::string& what, const Context& context) const;
     /// The line's text: WHAT, why, how.
     std::string text(const std::string& what, const Context& context) const;
@@ -94,10 +88,13 @@ struct MissingFigures {
                            const std::vector<std::string>& phrases, const Context& context) const;
 };
 
+/// The one figures-missing line of a table or chart: the theme's partial with plain `text`.
+std::string missing_line(const std::string& text, const Context& context);
+
 /// Provenance notes, one per distinct source, in order of first use.
 class ProvenanceNotes {
   public:
-    void add(const measure::ProbeResult& result, const ui::Strings& strings);
+    void add(const measure::ProbeResult& result, const Context& context);
     std::string html() const { return html_; }
 
   private:

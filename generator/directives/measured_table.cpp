@@ -375,14 +375,16 @@ BlockHtml measured_table(const Body& body, const Context& context) {
     const bool measured = std::any_of(notes.begin(), notes.end(), [](const json& note) {
         return note["kind"] != "datasheet" && note["kind"] != "derived-peak";
     });
+    const auto missing =
+        layout.missing.table_text(title, layout.missing_labels, layout.missing_phrases, context);
     json view{{"title", title},
               {"caption", body.text_or(root, "caption", "")},
               {"lang", context.lang},
               {"columns", std::move(header)},
               {"rows", rows},
               {"measured", measured},
-              {"missing", layout.missing.table_text(title, layout.missing_labels,
-                                                    layout.missing_phrases, context)},
+              {"missing", missing},
+              {"missing_line", missing.empty() ? json() : json{{"text", missing}}}, // its partial
               {"notes", std::move(notes)},
               {"table", table}};
     return {context.render_table("measured-table", view), measured};
@@ -394,7 +396,7 @@ BlockHtml provenance(const Body& body, const Context& context) {
     const auto host = body.text_or(root, "host", kThisHost);
     const auto found = lookup(body, root["probe"] ? root["probe"] : root, context, host,
                               {body.text_or(root, "probe", "gpu.specs"), ""});
-    return {measure::provenance_html(found.result, context.ui), true};
+    return {measure::provenance_html(found.result, context.ui, context.markup), true};
 }
 
 } // namespace gpuguide::directives

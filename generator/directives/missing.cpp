@@ -24,8 +24,12 @@ void MissingFigures::add(const measure::ProbeResult& result) {
     }
 }
 
+std::string missing_line(const std::string& text, const Context& context) {
+    return context.markup.partial("figures-missing", {{"text", text}});
+}
+
 std::string MissingFigures::html(const std::string& what, const Context& context) const {
-    return "<p class=\"figures-missing\">" + markdown::escape_html(text(what, context)) + "</p>\n";
+    return missing_line(text(what, context), context);
 }
 
 std::string MissingFigures::text(const std::string& what, const Context& context) const {

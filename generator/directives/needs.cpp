@@ -8,6 +8,12 @@
 namespace gpuguide::directives {
 namespace {
 
+// The validation pass throws the pages' HTML away: only the checks matter, so nothing is rendered.
+class NoMarkup final : public theme::Markup {
+  public:
+    std::string partial(const std::string&, nlohmann::json&&) const override { return {}; }
+};
+
 // A page can hold a directive only if its text names one: a `gg-` fence or a `value:`/`data:`/
 // `estimate:` span. Most pages of a large book hold none, and this scan costs far less than a
 // parse.
@@ -24,6 +30,7 @@ bool may_hold_directives(std::string_view body) {
 
 std::set<std::string> probes_needed(const Book& book, const measure::Store& validation_store) {
     std::string errors;
+    const NoMarkup no_markup;
     for (const auto& language : book.languages) {
         for (const auto& page : language.pages) {
             const bool directives = may_hold_directives(page.body);
@@ -35,7 +42,8 @@ std::set<std::string> probes_needed(const Book& book, const measure::Store& vali
                     page.body,
                     markdown::Syntax{.admonitions = !book.config || book.config->admonitions,
                                      .definition_lists =
-                                         !book.config || book.config->definition_lists});
+                                         !book.config || book.config->definition_lists,
+                                     .markup = &no_markup});
                 // Heading ids given twice stop the build here, before anything is measured.
                 markdown::anchor_headings(document, page.source_path, page.body_first_line - 1);
                 if (!directives) {
@@ -50,7 +58,8 @@ std::set<std::string> probes_needed(const Book& book, const measure::Store& vali
                                       [](const std::string&, const nlohmann::json&) {
                                           return std::string(); // only the checks matter here
                                       },
-                                      ui::Strings::built_in(language.code)};
+                                      ui::Strings::built_in(language.code),
+                                      no_markup};
                 expand(document, context);
             } catch (const InputError& error) {
                 errors += (errors.empty() ? "" : "\n") + std::string(error.what());

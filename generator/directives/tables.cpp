@@ -54,39 +54,6 @@ void check_column(const Body& body, const YAML::Node& near, const DataFile& data
                         " (known: " + names + ")");
 }
 
-const nlohmann::json& localized(const nlohmann::json& value, const std::string& lang) {
-    // Column metadata ({"en", "zh", "unit"}) and record text ({"en", "zh"}) are both localized
-    // objects; anything without the page's language or English falls through unchanged.
-    if (value.is_object()) {
-        if (const auto found = value.find(lang); found != value.end()) {
-            return *found;
-        }
-        if (const auto english = value.find("en"); english != value.end()) {
-            return *english;
-        }
-    }
-    return value;
-}
-
-std::string column_header(const DataFile& data, const std::string& field, const std::string& lang) {
-    const auto columns = data.json.find("columns");
-    if (columns != data.json.end() && columns->contains(field)) {
-        const auto& header = localized((*columns)[field], lang);
-        if (header.is_string()) {
-            return header.get<std::string>();
-        }
-    }
-    return field;
-}
-
-std::string column_unit(const DataFile& data, const std::string& field) {
-    const auto columns = data.json.find("columns");
-    if (columns != data.json.end() && columns->contains(field)) {
-        return (*columns)[field].value("unit", std::string());
-    }
-    return "";
-}
-
 MeasuredValue lookup(const Body& body, const YAML::Node& near, const Context& context,
                      const std::string& host, const ProbePath& path) {
     try {
@@ -99,8 +66,8 @@ MeasuredValue lookup(const Body& body, const YAML::Node& near, const Context& co
     }
 }
 
-void ProvenanceNotes::add(const measure::ProbeResult& result, const ui::Strings& strings) {
-    std::string note = measure::provenance_html(result, strings);
+void ProvenanceNotes::add(const measure::ProbeResult& result, const Context& context) {
+    std::string note = measure::provenance_html(result, context.ui, context.markup);
     if (std::find(seen_.begin(), seen_.end(), note) == seen_.end()) {
         html_ += note;
         seen_.push_back(std::move(note));

@@ -8,6 +8,7 @@
 #include <cmark-gfm.h>
 #include <cstring>
 #include <set>
+#include <stdexcept>
 
 namespace gpuguide::markdown {
 namespace {
@@ -256,11 +257,13 @@ void Document::make_admonitions(const Syntax& syntax) {
         } else {
             cmark_node_free(first);
         }
-        const std::string name = kAdmonitions[kind];
-        cmark_node* block = custom_block("<blockquote class=\"blockquote-tag blockquote-tag-" +
-                                             name + "\">\n<p class=\"blockquote-tag-title\">" +
-                                             escape_html(syntax.admonition_titles[kind]) + "</p>\n",
-                                         "</blockquote>\n");
+        if (syntax.markup == nullptr) {
+            throw std::logic_error("Syntax::markup is not set: admonitions render through it");
+        }
+        const auto [before, after] = syntax.markup->around(
+            "admonition", {{"kind", kAdmonitions[kind]}, {"title", syntax.admonition_titles[kind]}},
+            "content_html");
+        cmark_node* block = custom_block(before, after);
         own_literals(quote);
         for (cmark_node* child : children_of(quote)) {
             cmark_node_append_child(block, child);

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmark-gfm.h>
+#include <optional>
+#include <stdexcept>
 
 namespace gpuguide::markdown {
 namespace {
@@ -80,7 +82,8 @@ bool is_playground(const InfoString& info, const CodeOptions& options) {
                                        has(info, "mdbook-runnable"));
 }
 
-std::string class_attribute(const InfoString& info, bool playground, const CodeOptions& options) {
+// The code element's classes: `language-X`, the info string's attributes, the edition.
+std::string code_classes(const InfoString& info, bool playground, const CodeOptions& options) {
     if (info.language.empty()) {
         return "";
     }
@@ -93,42 +96,50 @@ std::string class_attribute(const InfoString& info, bool playground, const CodeO
     if (playground && !edition && !options.edition.empty()) {
         classes.append(" edition").append(options.edition);
     }
-    return " class=\"" + escape_html(classes) + "\"";
+    return classes;
 }
 
-std::string buttons(bool any_hidden, const CodeOptions& options) {
-    std::string html;
-    if (any_hidden) {
-        html += "<button type=\"button\" class=\"code-toggle\" aria-pressed=\"false\" hidden>" +
-                escape_html(options.hidden_lines_label) + "</button>";
+// The highlighted (or escaped) lines, each hidden one in the theme's code-hidden-line partial.
+std::string code_body(const CodeLines& lines, const std::optional<std::vector<std::string>>& html,
+                      const theme::Markup& markup) {
+    const bool any_hidden =
+        std::find(lines.hidden.begin(), lines.hidden.end(), true) != lines.hidden.end();
+    const auto hidden = any_hidden ? markup.wrapper("code-hidden-line", nlohmann::json::object())
+                                   : std::pair<std::string, std::string>();
+    std::string body;
+    for (std::size_t i = 0; i < lines.text.size(); ++i) {
+        const bool newline = i + 1 < lines.text.size() || lines.final_newline;
+        body += lines.hidden[i] ? hidden.first : "";
+        body += html ? (*html)[i] : escape_html(lines.text[i]);
+        body += newline ? "\n" : "";
+        body += lines.hidden[i] ? hidden.second : "";
     }
-    if (options.copyable) {
-        html += "<button type=\"button\" class=\"code-copy\" data-done=\"" +
-                escape_html(options.copied_label) + "\" hidden>" + escape_html(options.copy_label) +
-                "</button>";
-    }
-    return html.empty() ? html : "<div class=\"code-buttons\">" + html + "</div>\n";
+    return body;
 }
 
 std::string code_html(const InfoString& info, std::string_view literal,
                       const CodeOptions& options) {
+    if (options.markup == nullptr) {
+        throw std::logic_error("CodeOptions::markup is not set: code blocks render through it");
+    }
     const CodeLines lines = code_lines(info, literal, options);
     const std::vector<std::string_view> views(lines.text.begin(), lines.text.end());
     const auto highlighted = highlight::lines_html(info.language, views);
     const bool any_hidden =
         std::find(lines.hidden.begin(), lines.hidden.end(), true) != lines.hidden.end();
-    std::string body;
-    for (std::size_t i = 0; i < lines.text.size(); ++i) {
-        const bool newline = i + 1 < lines.text.size() || lines.final_newline;
-        body += lines.hidden[i] ? "<span class=\"boring\">" : "";
-        body += highlighted ? (*highlighted)[i] : escape_html(lines.text[i]);
-        body += newline ? "\n" : "";
-        body += lines.hidden[i] ? "</span>" : "";
-    }
-    return "<div class=\"code-block\">\n" + buttons(any_hidden, options) + "<pre" +
-           (lines.playground ? " class=\"playground\"" : "") + "><code" +
-           class_attribute(info, lines.playground, options) + ">" + body +
-           "</code></pre>\n</div>\n";
+    // The code goes between the partial's two halves: it can be long, and needs no conversion.
+    const auto [before, after] =
+        options.markup->around("code-block",
+                               {{"buttons", any_hidden || options.copyable},
+                                {"toggle", any_hidden},
+                                {"toggle_label", options.hidden_lines_label},
+                                {"copy", options.copyable},
+                                {"copy_label", options.copy_label},
+                                {"copied_label", options.copied_label},
+                                {"playground", lines.playground},
+                                {"classes", code_classes(info, lines.playground, options)}},
+                               "code_html");
+    return before + code_body(lines, highlighted, *options.markup) + after;
 }
 
 } // namespace

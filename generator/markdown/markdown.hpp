@@ -1,6 +1,8 @@
 #pragma once
 /// Markdown pages as cmark-gfm ASTs: parsing with the GFM extensions, heading anchors, link
 /// rewriting and plain text for the search index.
+#include "theme/markup.hpp"
+
 #include <array>
 #include <filesystem>
 #include <functional>
@@ -26,6 +28,9 @@ struct Syntax {
     bool definition_lists = true; ///< `term` lines followed by `: definition` lines
     /// The admonition titles shown: Note, Tip, Important, Warning, Caution (UI strings).
     std::array<std::string, 5> admonition_titles{"Note", "Tip", "Important", "Warning", "Caution"};
+    /// The theme's partials: an admonition is its `admonition` partial (required for a page that
+    /// has one).
+    const theme::Markup* markup = nullptr;
 };
 
 /// `{#id .class name=value}` at the end of a heading, as pulldown-cmark reads it.
@@ -215,6 +220,7 @@ struct CodeOptions {
     std::string edition;  ///< "2021": playground blocks without an edition get `edition2021`
     std::string copy_label = "Copy", copied_label = "Copied",
                 hidden_lines_label = "Show hidden lines";
+    const theme::Markup* markup = nullptr; ///< the theme's code-block partials (required)
 };
 
 /// A fenced code block's info string as mdBook reads it: the first word (split at spaces, tabs

@@ -92,10 +92,15 @@ std::string provenance_text(const ProbeResult& result, const ui::Strings& string
     return markdown::without_control_characters(text); // host and GPU names come from elsewhere
 }
 
-std::string provenance_html(const ProbeResult& result, const ui::Strings& strings) {
-    // A <p>, not an <aside>: several unnamed complementary landmarks on a page fail axe.
-    return "<p class=\"provenance provenance-" + std::string(kind_name(figure_kind(result))) +
-           "\">" + markdown::escape_html(provenance_text(result, strings)) + "</p>\n";
+std::string provenance_line(std::string_view kind, const std::string& text,
+                            const theme::Markup& markup) {
+    return markup.partial("provenance", {{"kind", kind}, {"text", text}});
+}
+
+std::string provenance_html(const ProbeResult& result, const ui::Strings& strings,
+                            const theme::Markup& markup) {
+    return provenance_line(kind_name(figure_kind(result)), provenance_text(result, strings),
+                           markup);
 }
 
 } // namespace gpuguide::measure

@@ -3,6 +3,7 @@
 /// results by JSON pointer, metric formatting and provenance notes (docs/src/design/directives.md
 /// "Hosts").
 #include "measure/documents.hpp"
+#include "theme/markup.hpp"
 #include "theme/ui_strings.hpp"
 
 #include <filesystem>
@@ -193,7 +194,14 @@ bool is_placeholder(const ProbeResult& result);
 /// duration, in the strings' language. Plain text (callers escape).
 std::string provenance_text(const ProbeResult& result, const ui::Strings& strings);
 
-/// `<p class="provenance provenance-KIND">` with provenance_text, escaped.
-std::string provenance_html(const ProbeResult& result, const ui::Strings& strings);
+/// The theme's provenance partial: a line saying where figures of `kind` ("measured",
+/// "datasheet", "derived-peak", ...) come from; `text` is plain text. Every provenance line of a
+/// page is written here.
+std::string provenance_line(std::string_view kind, const std::string& text,
+                            const theme::Markup& markup);
+
+/// provenance_line with the result's kind and provenance_text.
+std::string provenance_html(const ProbeResult& result, const ui::Strings& strings,
+                            const theme::Markup& markup);
 
 } // namespace gpuguide::measure

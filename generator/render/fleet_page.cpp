@@ -30,7 +30,8 @@ constexpr std::size_t kHostsPerPage = 250;
 constexpr std::size_t kChartHostsMax = 40;
 
 // One bar chart per headline figure: per node, or per node type (median) for a large fleet.
-std::string charts_html(const FleetData& fleet, const FleetText& text) {
+std::string charts_html(const FleetData& fleet, const FleetText& text,
+                        const theme::Markup& markup) {
     const auto& rows = fleet.folder.rows;
     const bool by_type = rows.size() > kChartHostsMax;
     std::string html;
@@ -62,7 +63,7 @@ std::string charts_html(const FleetData& fleet, const FleetText& text) {
         spec.y.unit = headlines()[h].unit;
         spec.y.min = 0;
         spec.series.push_back(std::move(series));
-        html += charts::render_figure(spec, directives::chart_strings(text.strings()));
+        html += charts::render_figure(spec, directives::chart_strings(text.strings()), markup);
     }
     return html;
 }
@@ -204,19 +205,20 @@ void write_fleet_pages(const SiteContext& site, const Language& language,
     outliers["rule"] = text("rule", {measure::format_number(options.threshold),
                                      measure::format_number(options.min_spread * 100),
                                      std::to_string(options.min_peers)});
-    json view = {{"title", text("title")},
-                 {"intro", text("intro", {std::to_string(fleet.folder.rows.size()),
-                                          std::to_string(fleet.analysis.types.size())})},
-                 {"collection", collection_line(fleet, text)},
-                 {"attention", attention(fleet, text)},
-                 {"types_html", section(templates, "types", types_view(fleet, text), text)},
-                 {"outliers_html", section(templates, "outliers", std::move(outliers), text)},
-                 {"missing_html", section(templates, "missing", missing_view(fleet, text), text)},
-                 {"drift_html", section(templates, "drift", drift_view(fleet, text), text)},
-                 {"changes_html", section(templates, "changes", changes_view(fleet, text), text)},
-                 {"charts_html",
-                  section(templates, "charts", {{"figures_html", charts_html(fleet, text)}}, text)},
-                 {"hosts_html", hosts_html(fleet, text, templates, pages)}};
+    json view = {
+        {"title", text("title")},
+        {"intro", text("intro", {std::to_string(fleet.folder.rows.size()),
+                                 std::to_string(fleet.analysis.types.size())})},
+        {"collection", collection_line(fleet, text)},
+        {"attention", attention(fleet, text)},
+        {"types_html", section(templates, "types", types_view(fleet, text), text)},
+        {"outliers_html", section(templates, "outliers", std::move(outliers), text)},
+        {"missing_html", section(templates, "missing", missing_view(fleet, text), text)},
+        {"drift_html", section(templates, "drift", drift_view(fleet, text), text)},
+        {"changes_html", section(templates, "changes", changes_view(fleet, text), text)},
+        {"charts_html", section(templates, "charts",
+                                {{"figures_html", charts_html(fleet, text, templates)}}, text)},
+        {"hosts_html", hosts_html(fleet, text, templates, pages)}};
     const auto title = text("title");
     write_file(lang_dir / "fleet.html",
                extra_page(site, language, language.site_dir + "fleet.html", title,

@@ -238,10 +238,8 @@ json host_table_view(const FleetData& fleet, const FleetText& text,
             json cell = {{"text", figure ? text.value(h, figure->value) : "—"}};
             std::string note;
             if (figure && figure->share) {
-                note = "(" +
-                       text("share", {std::to_string(static_cast<int>(*figure->share * 100 + 0.5)) +
-                                      "\u00a0%"}) +
-                       ")";
+                note = text("share", {std::to_string(static_cast<int>(*figure->share * 100 + 0.5)) +
+                                      "\u00a0%"});
             }
             for (const auto& change : analysis.change[r]) {
                 if (change.headline == h && std::abs(change.relative) >= 0.0005) {

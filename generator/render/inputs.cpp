@@ -3,8 +3,8 @@
 #include "render/inputs.hpp"
 
 #include "directives/directives.hpp"
-#include "directives/reference_check.hpp"
 #include "load/error.hpp"
+#include "measure/reference_check.hpp"
 #include "preprocess/external.hpp"
 
 namespace gpuguide::render {
@@ -92,8 +92,7 @@ Inputs load_inputs(const BuildOptions& options, const measure::CollectOptions& m
         return inputs;
     }
     read_book(inputs, options);
-    inputs.reference_warnings =
-        directives::check_reference_documents(*inputs.book, inputs.references);
+    inputs.reference_warnings = measure::check_reference_documents(*inputs.book, inputs.references);
     auto validation = measure::Store::for_validation(std::move(inputs.references));
     validation.add_lazy_hosts(inputs.fleet_hosts, measure::Origin::Fleet);
     inputs.probes = directives::probes_needed(*inputs.book, validation);

@@ -63,8 +63,9 @@ std::string relative_href(const std::string& from, const std::string& to);
 std::string root_prefix(const std::string& output_in_site);
 
 /// A page that sends the reader on to `target` (a URL relative to the page, or absolute), its
-/// title in the language of `strings`.
-std::string redirect_page(const std::string& target, const ui::Strings& strings);
+/// title in the language of `strings` (the theme's redirect partial).
+std::string redirect_page(const std::string& target, const ui::Strings& strings,
+                          const Templates& templates);
 
 /// The id of a page's section in print.html ("03-gpu-architecture").
 std::string print_id(const Page& page);

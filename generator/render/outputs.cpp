@@ -136,7 +136,7 @@ std::vector<std::string> render_all(const SiteContext& site, const std::filesyst
 // book.toml's additional-css/-js (paths from the project's root) and its redirects (old path ->
 // a page that sends the reader to the new one).
 void write_project_files(const BookConfig& project, const ui::Strings& strings,
-                         const std::filesystem::path& dir) {
+                         const Templates& templates, const std::filesystem::path& dir) {
     for (const auto* files : {&project.additional_css, &project.additional_js}) {
         for (const auto& file : *files) {
             const auto from = project.root / file;
@@ -157,7 +157,7 @@ void write_project_files(const BookConfig& project, const ui::Strings& strings,
                     "redirect `" + from + "` is not a path in the site, e.g. \"/old/page.html\"");
         }
         std::filesystem::create_directories((dir / old).parent_path());
-        write_file(dir / old, redirect_page(to, strings));
+        write_file(dir / old, redirect_page(to, strings, templates));
     }
 }
 
@@ -173,7 +173,7 @@ void write_site(const SiteContext& site, const Manifest& manifest,
     write_special_pages(site, staging.path());
     if (options.project) {
         write_project_files(*options.project, site.strings(site.book.languages.front().code),
-                            staging.path());
+                            site.templates, staging.path());
     }
     write_theme_assets(theme::Theme(options.templates_dir), staging.path(), site.math);
     if (site.math) {

@@ -12,16 +12,17 @@ namespace {
 
 using nlohmann::json;
 
-std::string toc_html(const std::vector<markdown::Heading>& headings) {
-    std::string html;
+// The page's table of contents (its h2 and h3) through the theme's page-toc partial; "" for a
+// page without them, which then shows none.
+std::string toc_html(const std::vector<markdown::Heading>& headings, const Templates& templates) {
+    json entries = json::array();
     for (const auto& heading : headings) {
         if (heading.level == 2 || heading.level == 3) {
-            html += "<li class=\"toc-h" + std::to_string(heading.level) + "\"><a href=\"#" +
-                    markdown::escape_html(heading.anchor) + "\">" +
-                    markdown::escape_html(heading.text) + "</a></li>\n";
+            entries.push_back(
+                {{"level", heading.level}, {"anchor", heading.anchor}, {"text", heading.text}});
         }
     }
-    return html.empty() ? "" : "<ol class=\"page-toc-list\">\n" + html + "</ol>\n";
+    return entries.empty() ? "" : templates.partial("page-toc", {{"headings", std::move(entries)}});
 }
 
 // "#page-x--anchor": a page's section of print.html, or an anchor inside it. (Built with append:
@@ -179,6 +180,7 @@ std::pair<markdown::Syntax, markdown::CodeOptions> markdown_options(const SiteCo
                                                                     const Language& language) {
     const auto& strings = site.strings(language.code);
     markdown::Syntax syntax;
+    syntax.markup = &site.templates;
     markdown::CodeOptions code;
     if (const auto& config = site.book.config) {
         syntax.admonitions = config->admonitions;
@@ -196,6 +198,7 @@ std::pair<markdown::Syntax, markdown::CodeOptions> markdown_options(const SiteCo
     code.copy_label = strings.text("code_copy");
     code.copied_label = strings.text("code_copied");
     code.hidden_lines_label = strings.text("code_hidden_lines");
+    code.markup = &site.templates;
     return {syntax, code};
 }
 
@@ -208,7 +211,7 @@ json page_link(const Page& from, const Page& to) {
 /// The page's section of print.html, from the same AST rendered again: heading and raw HTML ids
 /// prefixed by the page, links to the print page's anchors, raw HTML's relative URLs from the
 /// site root. Changes `document` and `headings`.
-std::string print_html(markdown::Document& document, const Page& page,
+std::string print_html(const Templates& templates, markdown::Document& document, const Page& page,
                        std::vector<markdown::Heading>& headings,
                        const std::vector<markdown::LinkRef>& links,
                        const std::vector<std::optional<LinkTargets>>& targets) {
@@ -236,8 +239,8 @@ std::string print_html(markdown::Document& document, const Page& page,
     // in print.html already do.
     markdown::rewrite_html_attributes(
         document, {"id", "name"}, [&prefix](const std::string& id) { return prefix + "--" + id; });
-    return "<section class=\"print-page\" id=\"" + markdown::escape_html(prefix) + "\">\n" +
-           prefix_footnote_ids(document.render_html(), prefix) + "</section>\n";
+    auto [before, after] = templates.around("print-page", {{"id", prefix}}, "content_html");
+    return before + prefix_footnote_ids(document.render_html(), prefix) + after;
 }
 
 /// The layout's view model of one page: the site's, plus the page's title, content, table of
@@ -257,7 +260,7 @@ json layout_view(const SiteContext& site, const Language& language, std::size_t 
     page_view["number"] = page.number;
     page_view["path"] = page.output;
     page_view["content_html"] = std::move(content_html);
-    page_view["toc_html"] = toc_html(headings);
+    page_view["toc_html"] = toc_html(headings, site.templates);
     page_view["meta"] = page.meta;
     if (site.book.config && !site.book.config->edit_url_template.empty()) {
         // book.toml's edit-url-template: {path} is the page's path from the book's root.
@@ -324,7 +327,8 @@ PageBody render_body(const SiteContext& site, const Language& language, const Pa
                                       [&site](const std::string& name, const json& view) {
                                           return site.templates.render("tables/" + name, view);
                                       },
-                                      site.strings(language.code)};
+                                      site.strings(language.code),
+                                      site.templates};
     body.measured = directives::expand(document, context).measured;
     // After the checks, which count source lines by soft breaks, and before the page, its search
     // text and its print section are made from the tree.
@@ -348,7 +352,7 @@ PageBody render_body(const SiteContext& site, const Language& language, const Pa
         }
     }
     body.content_html = document.render_html();
-    rendered.print_html = print_html(document, page, body.headings, links, targets);
+    rendered.print_html = print_html(site.templates, document, page, body.headings, links, targets);
     for (auto& heading : body.headings) {
         heading.node = nullptr; // the document goes now
     }

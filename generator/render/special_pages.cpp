@@ -14,39 +14,6 @@ namespace {
 using markdown::escape_html;
 using nlohmann::json;
 
-// Used when templates/ has no language-index.mustache: works without JavaScript (plain links);
-// the script only picks the reader's language when it is one of the site's.
-constexpr const char* kDefaultLanguageIndex = R"(<!DOCTYPE html>
-<html lang="{{ui.html_lang}}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{{site.title}}</title>
-<link rel="stylesheet" href="assets/guide.css">
-<script>
-(function () {
-  var langs = [{{#languages}}"{{code}}",{{/languages}}];
-  var wanted = (navigator.languages || [navigator.language || ""]);
-  for (var i = 0; i < wanted.length; i++) {
-    var code = String(wanted[i]).toLowerCase().split("-")[0];
-    if (langs.indexOf(code) >= 0) { location.replace(code + "/index.html"); return; }
-  }
-})();
-</script>
-</head>
-<body class="language-index">
-<main>
-<h1>{{site.title}}</h1>
-<ul class="languages">
-{{#languages}}
-<li><a href="{{href}}" hreflang="{{code}}" lang="{{code}}">{{name}}</a></li>
-{{/languages}}
-</ul>
-</main>
-</body>
-</html>
-)";
-
 std::string toc_script(const Language& language) {
     json entries = json::array();
     std::string part;
@@ -81,32 +48,28 @@ std::string toc_script(const Language& language) {
            ";\n";
 }
 
-std::string contents_html(const Language& language, const std::string& heading,
-                          const std::string& fleet) {
-    std::string html = "<h1>" + escape_html(heading) + "</h1>\n";
-    html += "<ol class=\"contents\">\n";
+// The contents page's body (SUMMARY.md's entries, and the fleet page's link) through the
+// theme's contents partial.
+std::string contents_html(const Templates& templates, const Language& language,
+                          const std::string& heading, const std::string& fleet) {
+    json entries = json::array();
     for (const auto& entry : language.summary) {
         if (entry.kind == SummaryEntry::Kind::Part) {
-            html += "<li class=\"contents-part\">" + escape_html(entry.title) + "</li>\n";
+            entries.push_back({{"part", true}, {"title", entry.title}});
         } else if (entry.kind == SummaryEntry::Kind::Separator) {
-            html += "<li class=\"contents-separator\" aria-hidden=\"true\"></li>\n";
+            entries.push_back({{"separator", true}});
         } else {
-            const std::string label =
-                (entry.number.empty() ? "" : entry.number + " ") + entry.title;
-            html += "<li class=\"contents-depth-" + std::to_string(entry.depth) + "\">";
-            html += entry.draft()
-                        ? "<span class=\"draft\">" + escape_html(label) + "</span>"
-                        : "<a href=\"" + escape_html(language.pages[entry.page_index].output) +
-                              "\">" + escape_html(label) + "</a>";
-            html += "</li>\n";
+            json item{{"chapter", true},
+                      {"depth", entry.depth},
+                      {"label", (entry.number.empty() ? "" : entry.number + " ") + entry.title}};
+            if (!entry.draft()) {
+                item["href"] = language.pages[entry.page_index].output;
+            }
+            entries.push_back(std::move(item));
         }
     }
-    html += "</ol>\n";
-    if (!fleet.empty()) {
-        html += "<p class=\"contents-fleet\"><a href=\"fleet.html\">" + escape_html(fleet) +
-                "</a></p>\n";
-    }
-    return html;
+    return templates.partial(
+        "contents", {{"heading", heading}, {"entries", std::move(entries)}, {"fleet", fleet}});
 }
 
 std::string sitemap(const SiteContext& site) {
@@ -127,16 +90,11 @@ std::string sitemap(const SiteContext& site) {
 
 } // namespace
 
-std::string redirect_page(const std::string& target, const ui::Strings& strings) {
-    const std::string href = escape_html(target);
-    return "<!DOCTYPE html>\n<html lang=\"" + escape_html(strings.text("html_lang")) +
-           "\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
-           escape_html(strings.text("redirecting")) +
-           "</title>\n"
-           "<meta http-equiv=\"refresh\" content=\"0; url=" +
-           href + "\">\n<link rel=\"canonical\" href=\"" + href +
-           "\">\n</head>\n<body>\n<p><a href=\"" + href + "\">" + href +
-           "</a></p>\n</body>\n</html>\n";
+std::string redirect_page(const std::string& target, const ui::Strings& strings,
+                          const Templates& templates) {
+    return templates.partial("redirect", {{"href", target},
+                                          {"html_lang", strings.text("html_lang")},
+                                          {"title", strings.text("redirecting")}});
 }
 
 std::string relative_href(const std::string& from, const std::string& to) {
@@ -277,7 +235,7 @@ void write_special_pages(const SiteContext& site, const std::filesystem::path& d
         const auto heading = site.strings(language.code).text("contents_heading");
         write_file(lang_dir / "contents.html",
                    extra_page(site, language, language.site_dir + "contents.html", heading,
-                              contents_html(language, heading,
+                              contents_html(site.templates, language, heading,
                                             has_fleet ? fleet_title(site.strings(language.code))
                                                       : std::string()),
                               "is_contents"));
@@ -289,23 +247,20 @@ void write_special_pages(const SiteContext& site, const std::filesystem::path& d
     if (!first.site_dir.empty()) {
         json index_view = base_view(site, first, "index.html");
         index_view["languages"] = languages;
-        const bool custom = site.templates.has("language-index");
-        write_file(dir / "index.html",
-                   custom ? site.templates.render("language-index", index_view,
-                                                  &site.shared_view(first.code))
-                          : Templates::render_text(kDefaultLanguageIndex, index_view,
-                                                   &site.shared_view(first.code)));
+        write_file(dir / "index.html", site.templates.render("language-index", index_view,
+                                                             &site.shared_view(first.code)));
     } else if (!first.page_by_source.contains("README.md") &&
                !first.page_by_source.contains("index.md")) {
         // An mdBook project whose first chapter is not README.md: the site's root still opens it.
-        write_file(dir / "index.html",
-                   redirect_page(first.pages.front().output, site.strings(first.code)));
+        write_file(dir / "index.html", redirect_page(first.pages.front().output,
+                                                     site.strings(first.code), site.templates));
     }
     std::string home = not_found_base(site).empty() ? "index.html" : not_found_base(site);
     std::string not_found =
         extra_page(site, first, "404.html", "404",
-                   "<h1>404</h1>\n<p><a href=\"" + escape_html(home) + "\">" +
-                       escape_html(site.strings(first.code).text("back_to_guide")) + "</a></p>\n",
+                   site.templates.partial(
+                       "not-found",
+                       {{"home", home}, {"label", site.strings(first.code).text("back_to_guide")}}),
                    "is_404");
     write_file(dir / "404.html", not_found);
     write_file(dir / ".nojekyll", "");

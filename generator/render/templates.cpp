@@ -3,6 +3,7 @@
 #include "load/error.hpp"
 #include "load/files.hpp"
 #include "markdown/markdown.hpp"
+#include "text/escape.hpp"
 #include "theme/ui_strings.hpp"
 
 #include <algorithm>
@@ -219,9 +220,12 @@ Templates::Templates(const theme::Theme& theme) : id_(next_id_++), dir_(theme.ov
                 "missing; pass --templates DIR with a layout.mustache");
     }
     add("layout", *layout);
-    if (auto index = theme.find("language-index.mustache")) {
-        add("language-index", *index);
+    auto index = theme.find("language-index.mustache");
+    if (!index) {
+        fail_at(dir_ / "language-index.mustache", 0,
+                "missing; the language chooser at the site's root renders through it");
     }
+    add("language-index", *index);
     // tables/ and fleet/ (the fleet page's parts) are rendered by name ("fleet/outliers").
     for (const std::string folder : {"partials", "tables", "fleet"}) {
         for (const auto& file : theme.list(folder)) {
@@ -303,19 +307,37 @@ std::string Templates::render(const std::string& name, nlohmann::json&& view,
     return render_data(name, to_data(view, true), shared);
 }
 
+std::string Templates::partial(const std::string& name, nlohmann::json&& view) const {
+    if (!sources_.contains(name) || name.find('/') != std::string::npos || name == "layout" ||
+        name == "language-index") {
+        throw InputError(located(dir_ / "partials" / (name + ".mustache"), 0,
+                                 "missing; the generator renders its HTML through it"));
+    }
+    return render_data(name, to_data(view, true), nullptr, true);
+}
+
 std::string Templates::render_data(const std::string& name, const Data& data,
-                                   const SharedView* shared) const {
+                                   const SharedView* shared, bool page_escape) const {
     // Parsing costs as much as rendering, so each thread keeps its parsed templates for the
     // lifetime of this Templates object (identified by id_, not by address, which may be reused).
     thread_local std::uint64_t cached_for = 0;
-    thread_local std::map<std::string, std::unique_ptr<mustache::mustache>> parsed;
+    thread_local std::map<std::string, std::unique_ptr<mustache::mustache>, std::less<>> parsed;
+    thread_local std::map<std::string, std::unique_ptr<mustache::mustache>, std::less<>> partials;
     if (cached_for != id_) {
         parsed.clear();
+        partials.clear();
         cached_for = id_;
     }
-    auto& tmpl = parsed[name];
+    // A partial rendered into a page's body escapes as the body's own text does (&#39;, no
+    // control characters), so that moving markup into the theme changes no byte of a page.
+    auto& tmpl = (page_escape ? partials : parsed)[name];
     if (!tmpl) {
-        tmpl = std::make_unique<mustache::mustache>(expanded_.at(name));
+        tmpl = std::make_unique<mustache::mustache>(
+            page_escape ? theme::strip_standalone_tags(expanded_.at(name)) : expanded_.at(name));
+        if (page_escape) {
+            tmpl->set_custom_escape(
+                [](const std::string& text) { return text::escape_markup(text); });
+        }
     }
     std::string html =
         render_with(*tmpl, data, shared != nullptr ? &shared->data_->value : nullptr);
@@ -327,10 +349,7 @@ std::string Templates::render_data(const std::string& name, const Data& data,
 
 void Templates::expand_partials() {
     for (const auto& [name, text] : sources_) {
-        if (!name.starts_with("tables/") && !name.starts_with("fleet/") && name != "layout" &&
-            name != "language-index") {
-            continue; // partials are expanded where they are used
-        }
+        // Every template, partials too: the generator renders its markup partials by name.
         std::string expanded = text;
         // A partial may use partials; ten levels is far more than any real layout needs and stops
         // a partial that includes itself.

@@ -1,6 +1,7 @@
 #pragma once
 /// Mustache templates (kainjow): the layout, partials, table templates and interface strings, read
 /// from a theme (a book's templates folder over the built-in default theme).
+#include "theme/markup.hpp"
 #include "theme/theme.hpp"
 
 #include <atomic>
@@ -35,8 +36,9 @@ class SharedView {
 
 /// Every template of a templates/ folder, read once. Partials are inlined into the templates that
 /// use them when loading; rendering is thread-safe (each thread parses a template once and keeps
-/// it, since kainjow's renderer keeps state in the template object).
-class Templates {
+/// it, since kainjow's renderer keeps state in the template object). It is also the theme's
+/// markup (theme::Markup): the partials the stages below render their HTML through.
+class Templates : public theme::Markup {
   public:
     /// Reads layout.mustache, partials/*.mustache, tables/*.mustache and language-index.mustache,
     /// each from the book's folder when it has the file, else from the built-in theme, and checks
@@ -62,6 +64,9 @@ class Templates {
     static std::string render_text(const std::string& text, const nlohmann::json& view,
                                    const SharedView* shared = nullptr);
 
+    /// Renders partials/NAME.mustache (theme::Markup), escaping as the page's text is escaped.
+    std::string partial(const std::string& name, nlohmann::json&& view) const override;
+
     bool has(const std::string& name) const { return sources_.contains(name); }
 
     /// The book's templates folder (overrides), for messages that say where to add a file.
@@ -69,8 +74,8 @@ class Templates {
 
   private:
     using Data = kainjow::mustache::basic_data<std::string>;
-    std::string render_data(const std::string& name, const Data& data,
-                            const SharedView* shared) const;
+    std::string render_data(const std::string& name, const Data& data, const SharedView* shared,
+                            bool page_escape = false) const;
     void add(const std::string& name, const theme::File& file);
     void check_partial_names() const; // {{> name}} must name a file in partials/
     void expand_partials();           // fills expanded_

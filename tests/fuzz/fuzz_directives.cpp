@@ -30,7 +30,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         page += "Inline: `" + text + "`\n";
     }
     gpuguide::fuzz::refusing_bad_input([&] {
-        gpuguide::markdown::Document document(page);
+        const gpuguide::markdown::Syntax syntax{.markup = &fx.templates};
+        gpuguide::markdown::Document document(page, syntax);
         const gpuguide::directives::Context context{
             .book = fx.book,
             .store = fx.store,
@@ -42,7 +43,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 [&fx](const std::string& name, const nlohmann::json& view) {
                     return fx.templates.render("tables/" + name, view);
                 },
-            .ui = gpuguide::ui::Strings::built_in(data[0] & 0x80 ? "zh" : "en")};
+            .ui = gpuguide::ui::Strings::built_in(data[0] & 0x80 ? "zh" : "en"),
+            .markup = fx.templates};
         gpuguide::directives::expand(document, context);
         (void)document.render_html();
     });

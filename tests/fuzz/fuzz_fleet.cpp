@@ -64,7 +64,8 @@ void expand_page(const gpuguide::measure::Store& store, const char* lang) {
                 [&fx](const std::string& name, const nlohmann::json& view) {
                     return fx.templates.render("tables/" + name, view);
                 },
-            .ui = gpuguide::ui::Strings::built_in(lang)};
+            .ui = gpuguide::ui::Strings::built_in(lang),
+            .markup = fx.templates};
         gpuguide::directives::expand(document, context);
         (void)document.render_html();
     });

@@ -63,7 +63,7 @@ void exercise(const gpuguide::measure::Store& store, const std::string& host) {
     }
     for (const auto& item : probes->items()) {
         const auto result = store.probe(host, item.key());
-        (void)gpuguide::measure::provenance_html(result, gpuguide::ui::Strings::built_in("en"));
+        (void)gpuguide::measure::provenance_text(result, gpuguide::ui::Strings::built_in("en"));
         (void)gpuguide::measure::provenance_text(result, gpuguide::ui::Strings::built_in("zh"));
         const auto found = result.entry->find("result");
         if (!result.ok() || found == result.entry->end()) {

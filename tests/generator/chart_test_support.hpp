@@ -2,6 +2,7 @@
 // that a rendered figure is well-formed XML with finite numbers.
 #pragma once
 
+#include "built_in_theme.hpp"
 #include "charts/chart.hpp"
 #include "charts/roofline_math.hpp"
 #include "charts/scale.hpp"
@@ -28,7 +29,8 @@ using namespace gpuguide::charts::detail;
 /// The figure with the built-in theme's words in `lang`, as a page of that language gets it.
 inline std::string render_figure(const ChartSpec& spec, const std::string& lang) {
     return gpuguide::charts::render_figure(
-        spec, gpuguide::directives::chart_strings(gpuguide::ui::Strings::built_in(lang)));
+        spec, gpuguide::directives::chart_strings(gpuguide::ui::Strings::built_in(lang)),
+        gpuguide::test::built_in_templates());
 }
 
 inline std::vector<std::string> labels_of(const std::vector<Tick>& ticks) {

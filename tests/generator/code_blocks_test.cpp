@@ -1,5 +1,6 @@
 // Code blocks as mdBook renders them (its tests/testsuite cases: basic_markdown/code-blocks,
 // rendering/hidelines), highlighted at build time by KSyntaxHighlighting.
+#include "built_in_theme.hpp"
 #include "gpuguide_catch.hpp"
 #include "highlight/highlight.hpp"
 #include "markdown/markdown.hpp"
@@ -10,8 +11,9 @@ namespace md = gpuguide::markdown;
 
 namespace {
 
-std::string render(const std::string& markdown, const md::CodeOptions& options = {}) {
+std::string render(const std::string& markdown, md::CodeOptions options = {}) {
     md::Document document(markdown);
+    options.markup = &gpuguide::test::built_in_templates();
     md::render_code_blocks(document, options);
     return document.render_html();
 }

@@ -1,5 +1,6 @@
 // mdBook 0.5's Markdown beyond GFM, as pulldown-cmark reads it (its specs/heading_attrs.txt,
 // blockquotes_tags.txt, definition_lists.txt) and mdBook renders it (tests/testsuite/markdown).
+#include "built_in_theme.hpp"
 #include "gpuguide_catch.hpp"
 #include "load/error.hpp"
 #include "markdown/markdown.hpp"
@@ -10,7 +11,8 @@ namespace md = gpuguide::markdown;
 
 namespace {
 
-std::string html_of(const std::string& markdown, const md::Syntax& syntax = {}) {
+std::string html_of(const std::string& markdown, md::Syntax syntax = {}) {
+    syntax.markup = &gpuguide::test::built_in_templates();
     md::Document document(markdown, syntax);
     md::anchor_headings(document);
     return document.render_html();

@@ -1,11 +1,11 @@
 // Several reference documents: which one is "the reference" (book.toml), the host word
 // `references`, the checks a contributed document passes before pages use it (datasheet limits with
 // file:line, one document per GPU model, an unknown GPU), and gg-table's share of the datasheet.
-#include "directives/reference_check.hpp"
 #include "generator_fixture.hpp"
 #include "gpuguide_catch.hpp"
 #include "load/book.hpp"
 #include "load/json_lines.hpp"
+#include "measure/reference_check.hpp"
 #include "measure/store.hpp"
 
 namespace {
@@ -16,8 +16,8 @@ using nlohmann::json;
 namespace measure = gpuguide::measure;
 
 json metric(double median, const std::string& unit) {
-    return {{"median", median}, {"min", median}, {"max", median}, {"cv", 0.0}, {"n", 5},
-            {"unit", unit}};
+    return {{"median", median}, {"min", median}, {"max", median},
+            {"cv", 0.0},        {"n", 5},        {"unit", unit}};
 }
 
 // A catalogue of one GPU, "Test GPU 80GB": 2000 GB/s, FP64 10 TFLOP/s (CUDA cores), BF16 400.
@@ -62,10 +62,9 @@ measure::HostDocument document(const TempDir& dir, const std::string& file, cons
         {"probes",
          {{"gpu.specs", ok({{"devices", {device}}})},
           {"gpu.stream", ok({{"devices", {{{"index", 0}, {"triad", metric(triad, "GB/s")}}}}})},
-          {"gpu.gemm",
-           ok({{"devices",
-                {{{"index", 0},
-                  {"precisions", {{"fp64", {{"best", metric(fp64, "TFLOP/s")}}}}}}}}})},
+          {"gpu.gemm", ok({{"devices",
+                            {{{"index", 0},
+                              {"precisions", {{"fp64", {{"best", metric(fp64, "TFLOP/s")}}}}}}}}})},
           {"gpu.transfer",
            ok({{"devices", {{{"index", 0}, {"peak", {{"h2d_pinned", metric(h2d, "GB/s")}}}}}}})}}}};
     measure::HostDocument out;
@@ -79,7 +78,7 @@ measure::HostDocument document(const TempDir& dir, const std::string& file, cons
 std::string check_error(const gpuguide::Book& book, const std::vector<measure::HostDocument>& docs,
                         const TempDir& dir) {
     try {
-        gpuguide::directives::check_reference_documents(book, docs);
+        gpuguide::measure::check_reference_documents(book, docs);
     } catch (const gpuguide::InputError& error) {
         std::string message = error.what();
         const std::string prefix = dir.path().generic_string() + "/";
@@ -112,7 +111,7 @@ TEST_CASE("reference documents: figures within the datasheet limits pass", "[ref
     // FP64 at 1.9 times the CUDA cores' figure: DGEMM on tensor cores. PCIe 4 x16 carries 31.5.
     const auto docs = std::vector{document(dir, "a", "Test GPU 80GB", 1900, 19, 31)};
     CHECK(check_error(book, docs, dir).empty());
-    CHECK(gpuguide::directives::check_reference_documents(book, docs).empty());
+    CHECK(gpuguide::measure::check_reference_documents(book, docs).empty());
 }
 
 TEST_CASE("reference documents: a figure above its limit is refused at its file and line",
@@ -142,7 +141,8 @@ TEST_CASE("reference documents: a figure above its limit is refused at its file 
     CHECK(check_error(book, {document(dir, "d", "Test GPU 80GB", 1900, 19, 33, 5)}, dir).empty());
 }
 
-TEST_CASE("reference documents: one per GPU model, and an unknown GPU is a warning", "[references]") {
+TEST_CASE("reference documents: one per GPU model, and an unknown GPU is a warning",
+          "[references]") {
     TempDir dir;
     const auto book = book_with_catalogue(dir);
     CHECK(check_error(book,
@@ -155,10 +155,10 @@ TEST_CASE("reference documents: one per GPU model, and an unknown GPU is a warni
     // A fleet node's document of the same model is not a reference: no conflict, no check.
     auto fleet = document(dir, "node", "Test GPU 80GB", 9999, 19, 31);
     fleet.origin = measure::Origin::Fleet;
-    CHECK(check_error(book, {document(dir, "a", "Test GPU 80GB", 1900, 19, 31), fleet}, dir)
-              .empty());
+    CHECK(
+        check_error(book, {document(dir, "a", "Test GPU 80GB", 1900, 19, 31), fleet}, dir).empty());
     // A GPU the catalogue does not list: no limits to check, a warning that names it.
-    const auto warnings = gpuguide::directives::check_reference_documents(
+    const auto warnings = gpuguide::measure::check_reference_documents(
         book, {document(dir, "x", "Mystery GPU", 99999, 999, 31)});
     REQUIRE(warnings.size() == 1);
     CHECK(has(warnings[0], "x.json: warning: its GPU, Mystery GPU, is not in the catalogue"));
@@ -206,12 +206,13 @@ rows:
     // The reference's GPU is not in the catalogue: its cell says why there is no share.
     CHECK(has(html, "has no record for Reference GPU"));
 
-    CHECK(gg_test::error_for(fence + "gg-table\nprobe: gpu.stream\nhosts: [this]\nrows:\n"
-                                     "  - {label: x, share_of: bandwidth_gbs, datasheet: x}\n" +
-                             fence + "\n")
-              == "content/en/03-notes.md:8: gg-table: `share_of:` sets a row's `value:` against "
-                 "the datasheet; give the row a `value:` (e.g. value: "
-                 "/devices/0/precisions/bf16/best)");
+    CHECK(gg_test::error_for(fence +
+                             "gg-table\nprobe: gpu.stream\nhosts: [this]\nrows:\n"
+                             "  - {label: x, share_of: bandwidth_gbs, datasheet: x}\n" +
+                             fence + "\n") ==
+          "content/en/03-notes.md:8: gg-table: `share_of:` sets a row's `value:` against "
+          "the datasheet; give the row a `value:` (e.g. value: "
+          "/devices/0/precisions/bf16/best)");
 }
 
 TEST_CASE("a document measured before a probe existed reads it as not measured, saying why",

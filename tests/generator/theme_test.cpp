@@ -123,3 +123,55 @@ TEST_CASE("a template error in a book's override names the book's file and line"
         CHECK(message.find("template error") != std::string::npos);
     }
 }
+
+TEST_CASE("a book's partials/chart-figure.mustache restyles every chart") {
+    // tests/books/mdbook-theme-chart: an mdBook project whose templates/ has its own chart
+    // figure; its markup, with the chart's SVG and data, replaces the built-in <figure>.
+    TempDir dir;
+    const auto root = books_dir() / "mdbook-theme-chart";
+    auto options = project_options(root, dir.path() / "site");
+    options.templates_dir = root / "templates";
+    REQUIRE_NOTHROW(gpuguide::render::build_site(options));
+    const auto html = read(dir.path() / "site" / "index.html");
+    CHECK(has(html, "<div class=\"book-chart book-chart-bar\" id=\"page-index-chart-1\">\n"
+                    "<p class=\"book-chart-title\">Bandwidth by card</p>\n<svg "));
+    CHECK(has(html, "</svg>\n<dl class=\"book-chart-data\"><dt>Old card</dt><dd>208</dd>"
+                    "<dt>New card</dt><dd>3350</dd></dl>\n</div>"));
+    CHECK_FALSE(has(html, "<figure class=\"chart"));
+    CHECK_FALSE(has(html, "<details class=\"chart-data\">"));
+}
+
+TEST_CASE("every piece of the generator's markup is a partial a book can override") {
+    // The partials the stages render by name: each must be in the built-in theme, and a book's
+    // file of the same name is the one used.
+    TempDir dir;
+    const std::vector<std::string> partials = {
+        "chart-figure",     "chart-unmeasured", "figures-missing",  "provenance", "inline-value",
+        "figures-fallback", "code-block",       "code-hidden-line", "page-toc",   "contents",
+        "print-page",       "not-found",        "redirect"};
+    for (const auto& name : partials) {
+        write(dir.path() / "partials" / (name + ".mustache"), "<i>" + name + " {{x}}</i>\n");
+    }
+    const gpuguide::render::Templates built_in{Theme(dir.path() / "none")};
+    const gpuguide::render::Templates own{Theme(dir.path())};
+    for (const auto& name : partials) {
+        CAPTURE(name);
+        CHECK_NOTHROW(built_in.partial(name, nlohmann::json::object()));
+        CHECK(own.partial(name, {{"x", "it's"}}) == "<i>" + name + " it&#39;s</i>\n");
+    }
+    CHECK_THROWS_AS(own.partial("no-such-partial", nlohmann::json::object()), gpuguide::InputError);
+}
+
+TEST_CASE("a partial's lines that hold only a section tag or a comment leave no blank line") {
+    // kainjow keeps the line of a section that is not shown; the markup partials follow
+    // Mustache's standalone rule, so an inline value is one element with nothing around it.
+    CHECK(gpuguide::theme::strip_standalone_tags(
+              "{{#a}}\nx\n  {{/a}}\n{{! note }}\ny {{#b}}z{{/b}}\n") ==
+          "{{#a}}x\n{{/a}}{{! note }}y {{#b}}z{{/b}}\n");
+    const gpuguide::render::Templates templates{Theme("/nonexistent-theme-folder")};
+    CHECK(templates.wrapper("inline-value", {{"host_phrase", true}}) ==
+          std::pair<std::string, std::string>{"<span class=\"host-phrase\">", "</span>"});
+    CHECK(templates.wrapper("inline-value", {{"missing", true}, {"reason", "one GPU"}}) ==
+          std::pair<std::string, std::string>{"<span class=\"not-measured\" title=\"one GPU\">",
+                                              "</span>"});
+}

@@ -1,7 +1,7 @@
 // Reference documents against the GPU catalogue: datasheet limits, one document per GPU model.
-#include "directives/reference_check.hpp"
+#include "measure/reference_check.hpp"
 
-#include "directives/catalogue.hpp"
+#include "load/book_data.hpp"
 #include "load/error.hpp"
 #include "load/files.hpp"
 #include "load/json_lines.hpp"
@@ -13,7 +13,7 @@
 #include <optional>
 #include <string_view>
 
-namespace gpuguide::directives {
+namespace gpuguide::measure {
 namespace {
 
 using json = nlohmann::json;
@@ -71,8 +71,12 @@ const std::vector<Limit>& limits() {
 // Bytes a PCIe link moves each way per second and lane, in GB/s, before protocol overhead
 // (PCI-SIG: 2.5 and 5 GT/s with 8b/10b, 8 to 32 GT/s with 128b/130b, 64 GT/s with FLIT).
 std::optional<double> pcie_lane_gbs(int generation) {
-    constexpr std::array<double, 6> kLane{0.25, 0.5, 8 * 128.0 / 130 / 8, 16 * 128.0 / 130 / 8,
-                                          32 * 128.0 / 130 / 8, 64 * 242.0 / 256 / 8};
+    constexpr std::array<double, 6> kLane{0.25,
+                                          0.5,
+                                          8 * 128.0 / 130 / 8,
+                                          16 * 128.0 / 130 / 8,
+                                          32 * 128.0 / 130 / 8,
+                                          64 * 242.0 / 256 / 8};
     if (generation < 1 || generation > static_cast<int>(kLane.size())) {
         return std::nullopt;
     }
@@ -191,15 +195,13 @@ std::optional<Bound> bound_of(const Limit& limit, const DeviceGpu& gpu) {
     if (figure == gpu.record->record->end() || !figure->is_number()) {
         return std::nullopt;
     }
-    return Bound{figure->get<double>() * limit.factor,
-                 column_unit(*gpu.record->data, limit.column),
+    return Bound{figure->get<double>() * limit.factor, column_unit(*gpu.record->data, limit.column),
                  (limit.factor == 2.0 ? "twice " : std::string()) + "the datasheet's " +
                      limit.column + " of " + record_name(*gpu.record) + " (" +
-                     gpu.record->data->path.generic_string() + ", record " + gpu.record->key +
-                     ")"};
+                     gpu.record->data->path.generic_string() + ", record " + gpu.record->key + ")"};
 }
 
-void check_limits(const Book& book, const measure::HostDocument& document) {
+void check_limits(const Book& book, const HostDocument& document) {
     for (const auto& limit : limits()) {
         const auto* result = probe_result(document.json, limit.probe);
         if (result == nullptr) {
@@ -218,40 +220,42 @@ void check_limits(const Book& book, const measure::HostDocument& document) {
             }
             const std::string base =
                 "/probes/" + limit.probe + "/result/devices/" + std::to_string(d);
-            each_at(devices[d], limit.pattern, base, [&](const json& metric, const std::string& at) {
-                const auto figure = measure::numeric(metric);
-                const auto unit = measure::unit_of(metric);
-                const auto converted =
-                    figure ? measure::convert_unit(*figure, unit, bound->unit) : std::nullopt;
-                if (!converted || *converted <= bound->value) {
-                    return;
-                }
-                const std::string pointer = at + (metric.contains("median") ? "/median" : "/value");
-                fail_at(document.file, json_pointer_line(read_file(document.file), pointer),
-                        pointer + " = " + measure::format_number(*figure) + " " + unit +
-                            " on GPU " + std::to_string(d) + " (" + gpu.name +
-                            ") is above its limit, " + measure::format_number(bound->value) + " " +
-                            bound->unit + ", " + bound->source +
+            each_at(
+                devices[d], limit.pattern, base, [&](const json& metric, const std::string& at) {
+                    const auto figure = numeric(metric);
+                    const auto unit = unit_of(metric);
+                    const auto converted =
+                        figure ? convert_unit(*figure, unit, bound->unit) : std::nullopt;
+                    if (!converted || *converted <= bound->value) {
+                        return;
+                    }
+                    const std::string pointer =
+                        at + (metric.contains("median") ? "/median" : "/value");
+                    fail_at(
+                        document.file, json_pointer_line(read_file(document.file), pointer),
+                        pointer + " = " + format_number(*figure) + " " + unit + " on GPU " +
+                            std::to_string(d) + " (" + gpu.name + ") is above its limit, " +
+                            format_number(bound->value) + " " + bound->unit + ", " + bound->source +
                             ". No measurement exceeds its datasheet: this means a wrong unit, a "
                             "GPU other than the one named, or a broken run; measure again "
                             "(content/measurements/README.md) rather than editing the figure");
-            });
+                });
         }
     }
 }
 
 } // namespace
 
-std::vector<std::string> check_reference_documents(
-    const Book& book, const std::vector<measure::HostDocument>& documents) {
+std::vector<std::string> check_reference_documents(const Book& book,
+                                                   const std::vector<HostDocument>& documents) {
     std::vector<std::string> warnings;
-    std::map<std::string, const measure::HostDocument*> by_model;
+    std::map<std::string, const HostDocument*> by_model;
     const bool has_catalogue = book.data.count(kGpuCatalogue) != 0;
     for (const auto& document : documents) {
-        if (document.origin != measure::Origin::Reference || document.placeholder()) {
+        if (document.origin != Origin::Reference || document.placeholder()) {
             continue;
         }
-        const std::string gpu = measure::machine_name(document, measure::HostPart::Gpu);
+        const std::string gpu = machine_name(document, HostPart::Gpu);
         if (gpu.empty()) {
             continue; // a CPU-only host: no GPU model to compare or look up
         }
@@ -274,4 +278,4 @@ std::vector<std::string> check_reference_documents(
     return warnings;
 }
 
-} // namespace gpuguide::directives
+} // namespace gpuguide::measure

@@ -3,12 +3,12 @@
 /// uses them (docs/src/design/directives.md "Reference measurements"): readers contribute these
 /// documents, and pages set their figures beside the datasheets as facts.
 #include "load/book.hpp"
-#include "measure/store.hpp"
+#include "measure/documents.hpp"
 
 #include <string>
 #include <vector>
 
-namespace gpuguide::directives {
+namespace gpuguide::measure {
 
 /// Throws InputError
 /// - at `FILE:LINE` of the figure, for a figure above its GPU's datasheet limit: STREAM above the
@@ -19,7 +19,7 @@ namespace gpuguide::directives {
 ///   measurement replaces the file).
 /// Only documents of Origin::Reference are checked. Returns one warning per document whose GPU the
 /// catalogue does not list (pages show it without datasheet figures).
-std::vector<std::string>
-check_reference_documents(const Book& book, const std::vector<measure::HostDocument>& documents);
+std::vector<std::string> check_reference_documents(const Book& book,
+                                                   const std::vector<HostDocument>& documents);
 
-} // namespace gpuguide::directives
+} // namespace gpuguide::measure
