@@ -113,6 +113,7 @@ BuildReport build_site(const BuildOptions& options) {
     for (const auto& language : book.languages) {
         report.pages += language.pages.size();
     }
+    report.pages_rendered = report.pages;
     report.seconds = seconds_since(start);
     return report;
 }
