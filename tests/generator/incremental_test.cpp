@@ -86,8 +86,7 @@ TEST_CASE("a one-page edit renders that page and its neighbours, byte-identical 
     }
     SECTION("an edit of SUMMARY.md builds everything") {
         const auto summary = book.content() / "en" / "SUMMARY.md";
-        edit(book, "en/SUMMARY.md",
-             gg_test::read(summary) + "\n[More notes](03-notes.md#later)\n");
+        edit(book, "en/SUMMARY.md", gg_test::read(summary) + "\n[More notes](03-notes.md#later)\n");
         // (a second link to a page is refused or accepted as a full build decides; either way no
         // partial build runs)
         try {
@@ -99,8 +98,9 @@ TEST_CASE("a one-page edit renders that page and its neighbours, byte-identical 
     }
 }
 
-TEST_CASE("a one-page edit that fails leaves the site, its manifest and its page table as they were",
-          "[site][incremental][atomic]") {
+TEST_CASE(
+    "a one-page edit that fails leaves the site, its manifest and its page table as they were",
+    "[site][incremental][atomic]") {
     BookCopy book;
     const auto options = incremental_options(book);
     gpuguide::render::build_site(options);
@@ -123,14 +123,14 @@ TEST_CASE("a one-page edit that fails leaves the site, its manifest and its page
     CHECK(first_difference(gg_test::tree(book.out()), full_build(book)) == "");
 }
 
-TEST_CASE("an edit that changes what the pages measure builds every page",
-          "[site][incremental]") {
+TEST_CASE("an edit that changes what the pages measure builds every page", "[site][incremental]") {
     BookCopy book;
     const auto options = incremental_options(book);
     gpuguide::render::build_site(options);
     // 03-notes.md now asks this machine for a probe no page asked for: the build measures again.
     edit(book, "en/03-notes.md",
-         "---\ntitle: Notes\n---\n\n# Notes\n\nCopy: `value:gpu.transfer/devices/0/curves/h2d_pinned/0/bytes`.\n");
+         "---\ntitle: Notes\n---\n\n# Notes\n\nCopy: "
+         "`value:gpu.transfer/devices/0/curves/h2d_pinned/0/bytes`.\n");
     const auto report = gpuguide::render::build_site(options);
     CHECK(report.pages_rendered == report.pages);
     CHECK(first_difference(gg_test::tree(book.out()), full_build(book)) == "");
