@@ -7,6 +7,7 @@
 #include "render/templates.hpp"
 #include "search/index.hpp"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -86,14 +87,22 @@ std::string print_title(const SiteContext& site, const Language& language);
 /// (byte offsets), so that a one-page edit can replace that part alone (render/one_page.cpp).
 /// Page i's part begins where page i-1's ends (page 0's at print_begin and search_begin).
 struct LanguageSpans {
-    std::string code;              ///< the language
-    bool complete = false;         ///< false: the print layout is not streamed; no spans
-    std::size_t print_begin = 0;   ///< the end of the layout before the pages
-    std::size_t print_size = 0;    ///< the whole file
-    std::size_t search_begin = 0;  ///< the end of the list of documents (titles)
-    std::size_t search_size = 0;   ///< the whole file
+    std::string code;             ///< the language
+    bool complete = false;        ///< false: the print layout is not streamed; no spans
+    std::size_t print_begin = 0;  ///< the end of the layout before the pages
+    std::size_t print_size = 0;   ///< the whole file
+    std::size_t search_begin = 0; ///< the end of the list of documents (titles)
+    std::size_t search_size = 0;  ///< the whole file
     std::vector<std::size_t> print_end, search_end; ///< by page, in reading order
+    /// By page: title_key of its title (its neighbours' prev/next links show the title).
+    std::vector<std::size_t> titles;
 };
+
+/// What the page table keeps of a page's title: a hash, compared with the same binary's only
+/// (the manifest names the binary).
+inline std::size_t title_key(const std::string& title) {
+    return std::hash<std::string>{}(title);
+}
 
 /// The search index's documents of a language (its pages' titles, numbers, back matter).
 std::vector<search::Document> search_documents(const Language& language);

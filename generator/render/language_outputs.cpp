@@ -78,6 +78,7 @@ struct LanguageOutputs::State {
             page.print_html; // streamed: written out in pieces of about a megabyte (flush)
         page.print_html = {};
         spans.print_end.push_back(print_written + print_body.size());
+        spans.titles.push_back(title_key(language.pages[next].title));
         std::vector<search::Section> sections;
         sections.reserve(page.sections.size());
         for (const auto& section : page.sections) {

@@ -7,16 +7,18 @@
 #include "load/files.hpp"
 #include "markdown/markdown.hpp"
 
+#include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <fcntl.h>
 #include <map>
 #include <set>
-#include <sstream>
 #include <unistd.h>
+#include <utility>
 
 namespace gpuguide::render {
 namespace {
-
-constexpr std::string_view kTableHeader = "gpuguide-pages 1\n";
 
 std::vector<std::string_view> split_lines(std::string_view text) {
     std::vector<std::string_view> lines;
@@ -32,52 +34,69 @@ std::vector<std::string_view> split_lines(std::string_view text) {
 // The page of `file` (a path as the fingerprint names it), as (language, page), if it is one.
 std::optional<std::pair<std::size_t, std::size_t>> page_of(const Book& book,
                                                            const std::filesystem::path& file) {
-    const auto wanted = file.lexically_normal().generic_string();
+    const auto wanted = file.lexically_normal();
     for (std::size_t l = 0; l < book.languages.size(); ++l) {
-        const auto& pages = book.languages[l].pages;
-        for (std::size_t p = 0; p < pages.size(); ++p) {
-            if (pages[p].source_path.lexically_normal().generic_string() == wanted) {
-                return std::pair{l, p};
-            }
+        const auto& language = book.languages[l];
+        const auto source = wanted.lexically_relative(language.dir.lexically_normal());
+        if (source.empty() || *source.begin() == "..") {
+            continue;
+        }
+        const auto found = language.page_by_source.find(source.generic_string());
+        if (found != language.page_by_source.end() &&
+            language.pages[static_cast<std::size_t>(found->second)]
+                    .source_path.lexically_normal() == wanted) {
+            return std::pair{l, static_cast<std::size_t>(found->second)};
         }
     }
     return std::nullopt;
 }
 
-// Replaces parts of `old`: part i runs from ends[i-1] (part 0: from `begin`) to ends[i], offsets
-// in `old`. Each part in `replacements` (by index) gets its new bytes; `ends` become the offsets
-// in the bytes returned.
-std::string splice(const std::string& old, std::size_t begin, std::vector<std::size_t>& ends,
-                   const std::map<std::size_t, std::string>& replacements) {
-    std::size_t grown = 0;
-    for (const auto& [index, bytes] : replacements) {
-        grown += bytes.size();
-    }
-    std::string out;
-    out.reserve(old.size() + grown);
-    std::size_t done = 0, part_begin = begin; // old bytes copied; where part i begins in `old`
+// A piece of a new file: `bytes`, or (copy) `size` bytes of the old file from `from`.
+struct Piece {
+    bool copy = false;
+    std::size_t from = 0, size = 0;
+    std::string bytes;
+};
+
+// A file of the site and its new contents: pieces of new bytes and of the old file's.
+struct Output {
+    std::filesystem::path file;
+    std::vector<Piece> pieces;
+};
+
+// Replaces parts of the old file (`file_size` bytes; the new file's on return): part i runs from
+// ends[i-1] (part 0: from `begin`) to ends[i]. Each part in `replacements` (by index) gets its new
+// bytes, the rest is copied; `ends` become the offsets in the new file.
+std::vector<Piece> splice(std::size_t& file_size, std::size_t begin, std::vector<std::size_t>& ends,
+                          std::map<std::size_t, std::string>& replacements) {
+    std::vector<Piece> pieces;
+    std::size_t done = 0, part_begin = begin; // old bytes taken; where part i begins in the old
+    std::size_t size = 0;                     // of the new file so far
+    const auto copy = [&](std::size_t to) {
+        if (to > done) {
+            pieces.push_back({true, done, to - done, {}});
+            size += to - done;
+        }
+    };
     auto next = replacements.begin();
     for (std::size_t i = 0; i < ends.size(); ++i) {
         const std::size_t old_end = ends[i];
         if (next != replacements.end() && next->first == i) {
-            out.append(old, done, part_begin - done).append(next->second);
+            copy(part_begin);
+            size += next->second.size();
+            pieces.push_back({false, 0, 0, std::move(next->second)});
             done = old_end;
             ++next;
-            ends[i] = out.size();
+            ends[i] = size;
         } else {
-            ends[i] = out.size() + (old_end - done);
+            ends[i] = size + (old_end - done);
         }
         part_begin = old_end;
     }
-    out.append(old, done, std::string::npos);
-    return out;
+    copy(file_size);
+    file_size = size;
+    return pieces;
 }
-
-// A file of the site and its new bytes.
-struct Output {
-    std::filesystem::path file;
-    std::string bytes;
-};
 
 // One language's rendered pages, and the files they change.
 struct LanguageUpdate {
@@ -116,38 +135,41 @@ std::optional<std::vector<Output>> spliced_files(const SiteContext& site, const 
         search_parts.emplace(index + 1, std::move(entries));
     }
     std::vector<Output> files;
-    auto print =
-        splice(read_file(dir / "print.html"), spans.print_begin, spans.print_end, print_parts);
-    spans.print_size = print.size();
-    files.push_back({dir / "print.html", std::move(print)});
+    files.push_back({dir / "print.html",
+                     splice(spans.print_size, spans.print_begin, spans.print_end, print_parts)});
     // The list of documents (titles) is part 0, every page's entries the next ones.
     search_parts.emplace(0, search::IndexWriter(search_documents(language), language.code,
                                                 search_synonyms(site.strings(language.code)))
                                 .take());
     std::vector<std::size_t> ends{spans.search_begin};
     ends.insert(ends.end(), spans.search_end.begin(), spans.search_end.end());
-    auto search = splice(read_file(dir / "search-index.js"), 0, ends, search_parts);
+    files.push_back({dir / "search-index.js", splice(spans.search_size, 0, ends, search_parts)});
     spans.search_begin = ends.front();
     spans.search_end.assign(ends.begin() + 1, ends.end());
-    spans.search_size = search.size();
-    files.push_back({dir / "search-index.js", std::move(search)});
     return files;
 }
 
-// Renders the edited pages of every language and their neighbours; throws the first page's
-// error, as a full build would report it.
+// Renders the edited pages of every language, and the previous and next page of each whose title
+// changed (their links name it); notes the new titles in `table`. Throws the first page's error,
+// as a full build would report it.
 std::vector<LanguageUpdate>
 render_updates(const SiteContext& site,
-               const std::vector<std::pair<std::size_t, std::size_t>>& edits) {
+               const std::vector<std::pair<std::size_t, std::size_t>>& edits,
+               std::vector<LanguageSpans>& table) {
     std::vector<LanguageUpdate> updates(site.book.languages.size());
     for (const auto& [l, p] : edits) {
         updates[l].edited.insert(p);
     }
     for (std::size_t l = 0; l < updates.size(); ++l) {
         const Language& language = site.book.languages[l];
+        auto& titles = table[l].titles;
         std::set<std::size_t> wanted;
         for (const auto p : updates[l].edited) {
             wanted.insert(p);
+            const auto title = title_key(language.pages[p].title);
+            if (std::exchange(titles[p], title) == title) {
+                continue;
+            }
             if (p > 0) {
                 wanted.insert(p - 1);
             }
@@ -162,6 +184,80 @@ render_updates(const SiteContext& site,
     return updates;
 }
 
+[[noreturn]] void fail_write(const std::filesystem::path& file) {
+    throw std::runtime_error(file.generic_string() + ": cannot write the file (" +
+                             std::strerror(errno) + ")");
+}
+
+void write_all(int fd, std::string_view bytes, const std::filesystem::path& file) {
+    while (!bytes.empty()) {
+        const auto written = ::write(fd, bytes.data(), bytes.size());
+        if (written < 0 && errno != EINTR) {
+            fail_write(file);
+        }
+        bytes.remove_prefix(written < 0 ? 0 : static_cast<std::size_t>(written));
+    }
+}
+
+// Appends `size` bytes of `from` at `offset` to `to`: copy_file_range, so that the kernel copies
+// and nothing passes through this process's memory; pread and write where it is not supported.
+void copy_range(int from, std::size_t offset, std::size_t size, int to,
+                const std::filesystem::path& file) {
+    auto in = static_cast<off64_t>(offset);
+    while (size > 0) {
+        const auto copied = ::copy_file_range(from, &in, to, nullptr, size, 0);
+        if (copied > 0) {
+            size -= static_cast<std::size_t>(copied);
+        } else if (copied == 0 || errno != EINTR) {
+            break; // the rest by read and write
+        }
+    }
+    std::string buffer(std::min<std::size_t>(size, 1 << 20), '\0');
+    while (size > 0) {
+        const auto got = ::pread(from, buffer.data(), std::min(size, buffer.size()), in);
+        if (got <= 0 && !(got < 0 && errno == EINTR)) {
+            fail_write(file);
+        }
+        const auto taken = got < 0 ? 0 : static_cast<std::size_t>(got);
+        write_all(to, std::string_view(buffer.data(), taken), file);
+        in += static_cast<off64_t>(taken);
+        size -= taken;
+    }
+}
+
+// Writes `output`'s pieces into `file`, those of the old file (output.file) copied by the kernel.
+void write_pieces(const std::filesystem::path& file, const Output& output) {
+    const int to = ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (to < 0) {
+        fail_write(file);
+    }
+    int from = -1;
+    try {
+        for (const auto& piece : output.pieces) {
+            if (!piece.copy) {
+                write_all(to, piece.bytes, file);
+                continue;
+            }
+            if (from < 0 && (from = ::open(output.file.c_str(), O_RDONLY | O_CLOEXEC)) < 0) {
+                fail_write(file);
+            }
+            copy_range(from, piece.from, piece.size, to, file);
+        }
+    } catch (...) {
+        ::close(to);
+        if (from >= 0) {
+            ::close(from);
+        }
+        throw;
+    }
+    if (from >= 0) {
+        ::close(from);
+    }
+    if (::close(to) != 0) {
+        fail_write(file);
+    }
+}
+
 // Writes every file under a temporary name beside it, then (once all are written) removes the
 // manifest and the page table, and renames each over the old file. A failed write removes the
 // temporary files and leaves the site as it was.
@@ -173,7 +269,7 @@ void replace_files(const std::filesystem::path& out_dir, const std::vector<Outpu
             auto temporary = output.file;
             temporary += suffix;
             written.push_back(temporary);
-            write_file(temporary, output.bytes);
+            write_pieces(temporary, output);
         }
     } catch (...) {
         for (const auto& file : written) {
@@ -189,81 +285,7 @@ void replace_files(const std::filesystem::path& out_dir, const std::vector<Outpu
     }
 }
 
-std::string table_text(const std::vector<LanguageSpans>& languages) {
-    std::string text(kTableHeader);
-    for (const auto& spans : languages) {
-        text += "lang\t" + spans.code + "\t" + std::to_string(spans.print_end.size()) + "\t" +
-                std::to_string(spans.print_begin) + "\t" + std::to_string(spans.print_size) + "\t" +
-                std::to_string(spans.search_begin) + "\t" + std::to_string(spans.search_size) +
-                "\n";
-        for (std::size_t i = 0; i < spans.print_end.size(); ++i) {
-            text += std::to_string(spans.print_end[i]) + "\t" +
-                    std::to_string(spans.search_end[i]) + "\n";
-        }
-    }
-    return text;
-}
-
 } // namespace
-
-std::filesystem::path page_table_path(const std::filesystem::path& out_dir) {
-    auto file = manifest_path(out_dir);
-    file.replace_extension(".gpuguide-pages");
-    return file;
-}
-
-void remove_page_table(const std::filesystem::path& out_dir) {
-    std::error_code ignored;
-    std::filesystem::remove(page_table_path(out_dir), ignored);
-}
-
-void write_page_table(const std::filesystem::path& out_dir,
-                      const std::vector<LanguageSpans>& languages) {
-    for (const auto& spans : languages) {
-        if (!spans.complete || spans.print_end.size() != spans.search_end.size()) {
-            remove_page_table(out_dir);
-            return;
-        }
-    }
-    const auto file = page_table_path(out_dir);
-    auto temporary = file;
-    temporary += ".tmp-" + std::to_string(::getpid());
-    write_file(temporary, table_text(languages));
-    std::filesystem::rename(temporary, file);
-}
-
-std::optional<std::vector<LanguageSpans>> read_page_table(const std::filesystem::path& out_dir) {
-    std::string text;
-    try {
-        text = read_file(page_table_path(out_dir));
-    } catch (const std::exception&) {
-        return std::nullopt;
-    }
-    if (!text.starts_with(kTableHeader)) {
-        return std::nullopt;
-    }
-    std::istringstream in(text.substr(kTableHeader.size()));
-    std::vector<LanguageSpans> languages;
-    std::string word;
-    while (in >> word) {
-        LanguageSpans spans;
-        std::size_t pages = 0;
-        if (word != "lang" || !(in >> spans.code >> pages >> spans.print_begin >>
-                                spans.print_size >> spans.search_begin >> spans.search_size)) {
-            return std::nullopt;
-        }
-        spans.print_end.resize(pages);
-        spans.search_end.resize(pages);
-        for (std::size_t i = 0; i < pages; ++i) {
-            if (!(in >> spans.print_end[i] >> spans.search_end[i])) {
-                return std::nullopt;
-            }
-        }
-        spans.complete = true;
-        languages.push_back(std::move(spans));
-    }
-    return languages;
-}
 
 std::optional<std::vector<std::filesystem::path>> changed_files(const std::string& before,
                                                                 const std::string& now) {
@@ -314,11 +336,12 @@ std::optional<std::size_t> update_pages(const SiteContext& site, const Manifest&
         edits.push_back(*page);
     }
     for (std::size_t l = 0; l < table->size(); ++l) {
-        if ((*table)[l].code != site.book.languages[l].code) {
+        if ((*table)[l].code != site.book.languages[l].code ||
+            (*table)[l].titles.size() != site.book.languages[l].pages.size()) {
             return std::nullopt;
         }
     }
-    auto updates = render_updates(site, edits);
+    auto updates = render_updates(site, edits, *table);
     std::vector<Output> files;
     std::size_t rendered = 0;
     for (std::size_t l = 0; l < updates.size(); ++l) {
@@ -337,7 +360,7 @@ std::optional<std::size_t> update_pages(const SiteContext& site, const Manifest&
             std::error_code error;
             if (std::filesystem::file_size(file, error) != page.html.size() || error ||
                 read_file(file) != page.html) {
-                files.push_back({file, std::move(page.html)});
+                files.push_back({file, {{false, 0, 0, std::move(page.html)}}});
             }
         }
         auto spliced = spliced_files(site, language, dir, update, (*table)[l]);
