@@ -319,7 +319,10 @@ std::optional<std::vector<std::filesystem::path>> changed_files(const std::strin
 std::optional<std::size_t> update_pages(const SiteContext& site, const Manifest& previous,
                                         const Manifest& manifest,
                                         std::vector<std::string>& warnings) {
-    if (previous.probes != manifest.probes || previous.measurements != manifest.measurements) {
+    // An mdBook project's pages may {{#include}} one another (mdBook's links preprocessor, always
+    // run): an edit of one page can change another, which this path would not render.
+    if (site.options.project || previous.probes != manifest.probes ||
+        previous.measurements != manifest.measurements) {
         return std::nullopt;
     }
     const auto changed = changed_files(previous.inputs, manifest.inputs);

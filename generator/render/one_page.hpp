@@ -33,7 +33,8 @@ std::optional<std::vector<std::filesystem::path>> changed_files(const std::strin
                                                                 const std::string& now);
 
 /// When the only inputs that changed since the build that wrote `previous` are pages' Markdown
-/// files (and the probes and measurements are the same), renders those pages and their previous
+/// files (and the probes and measurements are the same; a folder of language folders, not an
+/// mdBook project, whose pages may include one another), renders those pages and their previous
 /// and next pages (whose links name the page's title), replaces the pages' parts of print.html and
 /// the search index, and writes the changed files into the site: each first under a temporary
 /// name, then renamed over the old one, so a failed build leaves the site as it was. Then writes

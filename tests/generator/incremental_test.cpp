@@ -141,3 +141,18 @@ TEST_CASE("an edit that changes what the pages measure builds every page", "[sit
     CHECK(report.pages_rendered == report.pages);
     CHECK(first_difference(gg_test::tree(book.out()), full_build(book)) == "");
 }
+
+TEST_CASE("an mdBook project builds every page after an edit (its pages may include one another)",
+          "[site][incremental][mdbook]") {
+    gg_test::TempDir dir;
+    fs::copy(gg_test::books_dir() / "mdbook-syntax", dir.path() / "book",
+             fs::copy_options::recursive);
+    auto options = gg_test::project_options(dir.path() / "book", dir.path() / "site");
+    gpuguide::render::build_site(options);
+    const auto page = dir.path() / "book" / "src" / "blocks.md";
+    const auto before = fs::last_write_time(page);
+    gg_test::write(page, gg_test::read(page) + "\nOne more paragraph.\n");
+    fs::last_write_time(page, before + std::chrono::seconds(1));
+    const auto report = gpuguide::render::build_site(options);
+    CHECK(report.pages_rendered == report.pages);
+}
