@@ -99,14 +99,18 @@ def timed(command, stdout_path=None):
 class Row:
     """One row of the table: what to remove before each run, the command, where output goes."""
 
-    def __init__(self, name, command, output, remove_first=(), stdout_to_output=False, pages=0):
+    def __init__(self, name, command, output, remove_first=(), stdout_to_output=False, pages=0,
+                 prepare=None):
         self.name, self.command, self.output = name, command, Path(output)
         self.remove_first, self.stdout_to_output, self.pages = remove_first, stdout_to_output, pages
+        self.prepare = prepare  # run before each timed command, not timed
         self.samples, self.last_stdout = [], ""
 
     def run(self, keep):
         for path in self.remove_first:
             set_aside(path)
+        if self.prepare:
+            self.prepare()
         wall, rss, cpu, stdout = timed(self.command, self.output if self.stdout_to_output else None)
         self.last_stdout = stdout
         if keep:
@@ -147,6 +151,14 @@ def file_system(path):
     return result.stdout.strip() or "unknown"
 
 
+def append_sentence(page):
+    """An edit of one page's text: a sentence appended (the one-page edit row, before each run)."""
+    def prepare():
+        with open(page, "a", encoding="utf-8") as f:
+            f.write("\nOne more sentence, as an author would add it.\n")
+    return prepare
+
+
 def gpuguide_rows(binary, book, out, pages, suffix="", label="", templates=None):
     """The cold, warm --force and no-change rebuild rows of one gpuguide binary; `suffix` keeps a
     baseline binary's rows and folders apart from the binary under test's."""
@@ -154,6 +166,9 @@ def gpuguide_rows(binary, book, out, pages, suffix="", label="", templates=None)
           str(templates or TEMPLATES)]
     cold_out, warm_out, rebuild_out = (out / f"{name}{suffix}" for name in ("cold", "warm", "rebuild"))
     cold_cache, warm_cache = out / f"cold-cache{suffix}", out / f"warm-cache{suffix}"
+    edit_book, edit_out = out / f"edit-book{suffix}", out / f"edit{suffix}"
+    shutil.rmtree(edit_book, ignore_errors=True)
+    shutil.copytree(book / "content", edit_book)
     return {
         f"cold{suffix}": Row(f"{label}gpuguide cold build",
                              [*gg, "--out", str(cold_out), "--cache-dir", str(cold_cache)], cold_out,
@@ -166,6 +181,14 @@ def gpuguide_rows(binary, book, out, pages, suffix="", label="", templates=None)
         f"rebuild{suffix}": Row(f"{label}gpuguide no-change rebuild",
                                 [*gg, "--out", str(rebuild_out), "--cache-dir", str(warm_cache)],
                                 rebuild_out, pages=pages),
+        # Issue 61 point 3: a sentence appended to the middle page of a copy of the book (so that
+        # the no-change rows' inputs stay as they are), then a build without --force.
+        f"edit{suffix}": Row(f"{label}gpuguide one-page edit",
+                             [str(binary), "build", "--content", str(edit_book), "--templates",
+                              str(templates or TEMPLATES), "--out", str(edit_out), "--cache-dir",
+                              str(warm_cache)],
+                             edit_out, pages=pages,
+                             prepare=append_sentence(edit_book / "en" / f"page-{pages // 2:04d}.md")),
     }
 
 
@@ -284,7 +307,7 @@ def main():
     if args.no_sidebar_hugo:
         del rows["hugo"]
     # The no-change rebuilds need a first build of their folders.
-    for key in ("rebuild", "rebuild-baseline"):
+    for key in ("rebuild", "rebuild-baseline", "edit", "edit-baseline"):
         if key in rows:
             subprocess.run(rows[key].command, check=True, stdout=subprocess.DEVNULL)
     interleaved(list(rows.values()), args.runs)
@@ -328,6 +351,9 @@ def main():
               f"probe processes: {'none' if no_child else 'see the log'} | {verdict(peak <= 40)} |",
               f"| no-change rebuild < 0.1 s | {rebuild['median_s']:.3f} s | "
               f"{verdict(rebuild['median_s'] < 0.1)} |",
+              f"| one-page edit ≤ 0.1 s (CPU s: the wall time depends on the load) | "
+              f"{summaries['edit']['cpu_s']:.3f} CPU s, {summaries['edit']['median_s']:.3f} s wall | "
+              f"{verdict(summaries['edit']['cpu_s'] <= 0.1)} |",
               f"| cold build ≥ 5× faster than Hugo (wall) | {vs_hugo:.1f}× Hugo without sidebar"
               + (f", {vs_hugo_sidebar:.1f}× Hugo with one" if vs_hugo_sidebar else "")
               + f"; CPU s {cpu_vs_hugo:.1f}× | {verdict(vs_hugo >= 5)} |"]
@@ -339,7 +365,7 @@ def main():
                    "| row | wall, this / baseline | CPU s, this / baseline | peak RSS MB, this / baseline |",
                    "|---|---:|---:|---:|"]
         for key, name in (("cold", "cold build"), ("warm", "warm `--force` build"),
-                          ("rebuild", "no-change rebuild")):
+                          ("rebuild", "no-change rebuild"), ("edit", "one-page edit")):
             mine, base = summaries[key], summaries[key + "-baseline"]
             checks.append(f"| {name} | {per_round_ratio(rows[key], rows[key + '-baseline']):.2f}× | "
                           f"{per_round_ratio(rows[key], rows[key + '-baseline'], CPU):.2f}× "

@@ -122,7 +122,12 @@ int run_build(const BuildArgs& args) {
         std::cout << "gpuguide: built " << report.pages << " page" << (report.pages == 1 ? "" : "s")
                   << " in " << report.languages << " language" << (report.languages == 1 ? "" : "s")
                   << " into " << options.out_dir.generic_string() << " in " << fixed(report.seconds)
-                  << " s\n"
+                  << " s"
+                  << (report.pages_rendered < report.pages
+                          ? " (" + std::to_string(report.pages_rendered) +
+                                " rendered: the edited pages and their neighbours; the rest kept)"
+                          : std::string())
+                  << "\n"
                   << "measurements: " << report.measurement_source << "\n"
                   << probes_line(report) << "\n";
     }

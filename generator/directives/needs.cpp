@@ -3,6 +3,8 @@
 #include "directives/directives.hpp"
 #include "load/error.hpp"
 
+#include <cstring>
+#include <initializer_list>
 #include <string_view>
 
 namespace gpuguide::directives {
@@ -14,16 +16,32 @@ class NoMarkup final : public theme::Markup {
     std::string partial(const std::string&, nlohmann::json&&) const override { return {}; }
 };
 
+// Whether `body` holds one of `markers`, each ending in `last`: memchr finds the few places
+// `last` occurs (a `:` or `-` is rarer in prose than the markers' first letters), and each is
+// compared backwards. Every page of the book passes through here on every build.
+bool holds_marker_ending_in(std::string_view body, char last,
+                            std::initializer_list<std::string_view> markers) {
+    const char* const begin = body.data();
+    const char* const end = begin + body.size();
+    for (const char* at = begin; (at = static_cast<const char*>(std::memchr(
+                                      at, last, static_cast<std::size_t>(end - at)))) != nullptr;
+         ++at) {
+        const auto before = body.substr(0, static_cast<std::size_t>(at - begin) + 1);
+        for (const auto marker : markers) {
+            if (before.ends_with(marker)) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
 // A page can hold a directive only if its text names one: a `gg-` fence or a `value:`/`data:`/
 // `estimate:` span. Most pages of a large book hold none, and this scan costs far less than a
 // parse.
 bool may_hold_directives(std::string_view body) {
-    for (const std::string_view marker : {"gg-", "value:", "data:", "estimate:"}) {
-        if (body.find(marker) != std::string_view::npos) {
-            return true;
-        }
-    }
-    return false;
+    return holds_marker_ending_in(body, ':', {"value:", "data:", "estimate:"}) ||
+           holds_marker_ending_in(body, '-', {"gg-"});
 }
 
 } // namespace

@@ -18,15 +18,36 @@
 namespace gpuguide {
 
 std::string read_file(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
         fail_at(path, 0,
                 std::string("cannot read the file (") + std::strerror(errno) +
                     "); check that it exists and is readable");
     }
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    return std::move(bytes).str();
+    // One allocation of the file's size and read(2) straight into it: a stream and a string
+    // stream copied every page twice, and a build reads every page of the book.
+    std::string bytes;
+    struct stat info {};
+    if (::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0) {
+        bytes.resize(static_cast<std::size_t>(info.st_size));
+    }
+    std::size_t size = 0;
+    for (;;) {
+        if (size == bytes.size()) {
+            bytes.resize(size + 4096); // grew since fstat, or not a regular file: read on
+        }
+        const auto got = ::read(fd, bytes.data() + size, bytes.size() - size);
+        if (got < 0 && errno == EINTR) {
+            continue;
+        }
+        if (got <= 0) {
+            break; // end of file; an error reads as the end, as a stream's did
+        }
+        size += static_cast<std::size_t>(got);
+    }
+    ::close(fd);
+    bytes.resize(size);
+    return bytes;
 }
 
 void check_utf8(const std::filesystem::path& file, std::string_view text) {

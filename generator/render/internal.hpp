@@ -5,7 +5,9 @@
 #include "render/fleet.hpp"
 #include "render/site.hpp"
 #include "render/templates.hpp"
+#include "search/index.hpp"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -84,6 +86,32 @@ std::string extra_page(const SiteContext& site, const Language& language, const 
 /// print.html's title in `language`.
 std::string print_title(const SiteContext& site, const Language& language);
 
+/// Where each page's part of a language's print.html and search-index.js lies in those files
+/// (byte offsets), so that a one-page edit can replace that part alone (render/one_page.cpp).
+/// Page i's part begins where page i-1's ends (page 0's at print_begin and search_begin).
+struct LanguageSpans {
+    std::string code;             ///< the language
+    bool complete = false;        ///< false: the print layout is not streamed; no spans
+    std::size_t print_begin = 0;  ///< the end of the layout before the pages
+    std::size_t print_size = 0;   ///< the whole file
+    std::size_t search_begin = 0; ///< the end of the list of documents (titles)
+    std::size_t search_size = 0;  ///< the whole file
+    std::vector<std::size_t> print_end, search_end; ///< by page, in reading order
+    /// By page: title_key of its title (its neighbours' prev/next links show the title).
+    std::vector<std::size_t> titles;
+};
+
+/// What the page table keeps of a page's title: a hash, compared with the same binary's only
+/// (the manifest names the binary).
+inline std::size_t title_key(const std::string& title) {
+    return std::hash<std::string>{}(title);
+}
+
+/// The search index's documents of a language (its pages' titles, numbers, back matter).
+std::vector<search::Document> search_documents(const Language& language);
+/// strings.json's `search_synonyms` for a language (checked when the theme loads).
+search::Synonyms search_synonyms(const ui::Strings& strings);
+
 /// A language's print.html and search-index.js, written while its pages render, so that a build
 /// holds no finished page in memory: pages may finish in any order on any thread, and each is
 /// kept only until every page before it has been written.
@@ -102,6 +130,8 @@ class LanguageOutputs {
     void skip(std::size_t index);
     /// Writes both files' ends and closes them. Every page must have been added or skipped.
     void finish();
+    /// Where each page's part went (after finish).
+    const LanguageSpans& spans() const;
 
   private:
     struct State;

@@ -20,6 +20,34 @@ constexpr std::string_view kBodyMarker = "gpuguide-print-body-6c1e0f3a";
 
 } // namespace
 
+search::Synonyms search_synonyms(const ui::Strings& strings) {
+    const auto& all = strings.merged();
+    const auto groups = all.find("search_synonyms");
+    return groups == all.end() || !groups->is_array() ? search::Synonyms{}
+                                                      : groups->get<search::Synonyms>();
+}
+
+std::vector<search::Document> search_documents(const Language& language) {
+    std::vector<search::Document> docs;
+    docs.reserve(language.pages.size());
+    for (const Page& page : language.pages) {
+        docs.push_back({page.output, page.title, page.number, {}, false});
+    }
+    // Suffix chapters: unnumbered chapters after the first numbered one (mdBook's back matter,
+    // where the guide keeps its references).
+    bool numbered_seen = false;
+    for (const auto& entry : language.summary) {
+        if (entry.kind != SummaryEntry::Kind::Chapter) {
+            continue;
+        }
+        numbered_seen = numbered_seen || !entry.number.empty();
+        if (numbered_seen && entry.number.empty() && entry.page_index >= 0) {
+            docs[static_cast<std::size_t>(entry.page_index)].back_matter = true;
+        }
+    }
+    return docs;
+}
+
 struct LanguageOutputs::State {
     const SiteContext& site;
     const Language& language;
@@ -32,40 +60,15 @@ struct LanguageOutputs::State {
     std::string print_after;     // the layout after the body (streamed)
     FileWriter search;
     search::IndexWriter index;
+    std::size_t print_written = 0, search_written = 0; // bytes in each file so far
+    LanguageSpans spans;
 
     State(const SiteContext& site_, const Language& language_, const std::filesystem::path& dir)
         : site(site_), language(language_), print(dir / "print.html"),
-          search(dir / "search-index.js"), index(documents(language_), language_.code,
-                                                 search_synonyms(site_.strings(language_.code))) {}
-
-    // strings.json's `search_synonyms` for the language (checked when the theme loads).
-    static std::vector<std::vector<std::string>> search_synonyms(const ui::Strings& strings) {
-        const auto& all = strings.merged();
-        const auto groups = all.find("search_synonyms");
-        return groups == all.end() || !groups->is_array()
-                   ? std::vector<std::vector<std::string>>{}
-                   : groups->get<std::vector<std::vector<std::string>>>();
-    }
-
-    static std::vector<search::Document> documents(const Language& language) {
-        std::vector<search::Document> docs;
-        docs.reserve(language.pages.size());
-        for (const Page& page : language.pages) {
-            docs.push_back({page.output, page.title, page.number, {}, false});
-        }
-        // Suffix chapters: unnumbered chapters after the first numbered one (mdBook's back
-        // matter, where the guide keeps its references).
-        bool numbered_seen = false;
-        for (const auto& entry : language.summary) {
-            if (entry.kind != SummaryEntry::Kind::Chapter) {
-                continue;
-            }
-            numbered_seen = numbered_seen || !entry.number.empty();
-            if (numbered_seen && entry.number.empty() && entry.page_index >= 0) {
-                docs[static_cast<std::size_t>(entry.page_index)].back_matter = true;
-            }
-        }
-        return docs;
+          search(dir / "search-index.js"), index(search_documents(language_), language_.code,
+                                                 search_synonyms(site_.strings(language_.code))) {
+        spans.code = language_.code;
+        spans.search_begin = index.size();
     }
 
     void write(RenderedPage& page) {
@@ -74,12 +77,15 @@ struct LanguageOutputs::State {
         print_body +=
             page.print_html; // streamed: written out in pieces of about a megabyte (flush)
         page.print_html = {};
+        spans.print_end.push_back(print_written + print_body.size());
+        spans.titles.push_back(title_key(language.pages[next].title));
         std::vector<search::Section> sections;
         sections.reserve(page.sections.size());
         for (const auto& section : page.sections) {
             sections.push_back({section.anchor, section.heading, section.text});
         }
         index.add_sections(next, sections);
+        spans.search_end.push_back(search_written + index.size());
     }
 
     // Writes what has gathered once it is large: one write(2) per page and file cost more
@@ -87,10 +93,12 @@ struct LanguageOutputs::State {
     void flush_files(bool all) {
         constexpr std::size_t kPiece = 1 << 20;
         if (print_streamed && (all || print_body.size() >= kPiece)) {
+            print_written += print_body.size();
             print.write(print_body);
             print_body.clear();
         }
         if (all || index.size() >= kPiece) {
+            search_written += index.size();
             search.write(index.take());
         }
     }
@@ -121,6 +129,8 @@ LanguageOutputs::LanguageOutputs(const SiteContext& site, const Language& langua
     if (at != std::string::npos && layout.find(kBodyMarker, at + 1) == std::string::npos) {
         state_->print_streamed = true;
         state_->print.write(std::string_view(layout).substr(0, at));
+        state_->print_written = at;
+        state_->spans.print_begin = at;
         state_->print_after = layout.substr(at + kBodyMarker.size());
     }
 }
@@ -155,6 +165,13 @@ void LanguageOutputs::finish() {
                          print_title(state.site, state.language), state.print_body, "is_print"));
     state.print.close();
     state.search.close();
+    state.spans.complete = state.print_streamed;
+    state.spans.print_size = state.print_written + state.print_after.size();
+    state.spans.search_size = state.search_written;
+}
+
+const LanguageSpans& LanguageOutputs::spans() const {
+    return state_->spans;
 }
 
 } // namespace gpuguide::render

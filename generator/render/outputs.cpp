@@ -9,6 +9,7 @@
 #include "render/internal.hpp"
 #include "render/manifest.hpp"
 #include "render/math_assets.hpp"
+#include "render/one_page.hpp"
 
 #include <memory>
 #include <system_error>
@@ -80,7 +81,8 @@ void throw_page_errors(const std::vector<std::string>& internal_errors,
 // depend on timing. A page whose bytes equal the one in `previous` (the site being replaced)
 // is linked to it rather than written anew. Returns the pages' warnings, in reading order.
 std::vector<std::string> render_all(const SiteContext& site, const std::filesystem::path& dir,
-                                    const std::filesystem::path& previous, unsigned jobs) {
+                                    const std::filesystem::path& previous, unsigned jobs,
+                                    std::vector<LanguageSpans>& spans) {
     struct Task {
         std::size_t language, page;
     };
@@ -125,6 +127,7 @@ std::vector<std::string> render_all(const SiteContext& site, const std::filesyst
     throw_page_errors(internal_errors, errors, io_errors);
     for (auto& output : outputs) {
         output->finish();
+        spans.push_back(output->spans());
     }
     std::vector<std::string> all_warnings;
     for (auto& page : warnings) {
@@ -167,7 +170,8 @@ void write_site(const SiteContext& site, const Manifest& manifest,
                 std::vector<std::string>& warnings) {
     const auto& options = site.options;
     StagingDir staging(options.out_dir);
-    for (auto& warning : render_all(site, staging.path(), options.out_dir, options.jobs)) {
+    std::vector<LanguageSpans> spans; // for the next build's one-page edits
+    for (auto& warning : render_all(site, staging.path(), options.out_dir, options.jobs, spans)) {
         warnings.push_back(std::move(warning));
     }
     write_special_pages(site, staging.path());
@@ -185,7 +189,9 @@ void write_site(const SiteContext& site, const Manifest& manifest,
     // A site without its manifest is simply rebuilt next time; a manifest beside a site it does
     // not describe would keep a wrong site. So: remove, swap the site in, then write.
     remove_manifest(options.out_dir);
+    remove_page_table(options.out_dir);
     staging.commit();
+    write_page_table(options.out_dir, spans);
     write_manifest(options.out_dir, manifest);
 }
 

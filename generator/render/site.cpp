@@ -8,6 +8,7 @@
 #include "render/internal.hpp"
 #include "render/manifest.hpp"
 #include "render/math_assets.hpp"
+#include "render/one_page.hpp"
 
 #include <chrono>
 #include <cstdlib>
@@ -109,12 +110,18 @@ BuildReport build_site(const BuildOptions& options) {
                            inputs.license_url,
                            shared_views(strings),
                            use_katex(book.config ? &*book.config : nullptr, report.warnings)};
-    write_site(site, manifest, report.warnings);
-
     report.languages = book.languages.size();
     for (const auto& language : book.languages) {
         report.pages += language.pages.size();
     }
+    // An edit to pages' Markdown alone: those pages (and their neighbours) are rendered, the rest
+    // of the site kept. Anything else: every page.
+    const auto rendered =
+        previous ? update_pages(site, *previous, manifest, report.warnings) : std::nullopt;
+    if (!rendered) {
+        write_site(site, manifest, report.warnings);
+    }
+    report.pages_rendered = rendered ? *rendered : report.pages;
     report.seconds = seconds_since(start);
     return report;
 }

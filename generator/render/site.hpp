@@ -32,6 +32,9 @@ struct BuildOptions {
 
 struct BuildReport {
     std::size_t pages = 0;
+    /// Pages rendered: all of them, or after an edit to pages' Markdown alone, the edited pages
+    /// and their neighbours (the rest of the site is kept).
+    std::size_t pages_rendered = 0;
     std::size_t languages = 0;
     std::string measurement_source;  ///< build log line: where this machine's figures came from
     std::set<std::string> probes;    ///< probes the pages use of host `this`

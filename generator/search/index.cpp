@@ -160,6 +160,18 @@ IndexWriter::IndexWriter(const std::vector<Document>& docs, std::string_view lan
 }
 
 void IndexWriter::add_sections(std::size_t doc, const std::vector<Section>& sections) {
+    append_sections(out_, doc, sections, first_section_);
+}
+
+std::string IndexWriter::section_entries(std::size_t doc, const std::vector<Section>& sections,
+                                         bool first) {
+    std::string out;
+    append_sections(out, doc, sections, first);
+    return out;
+}
+
+void IndexWriter::append_sections(std::string& out, std::size_t doc,
+                                  const std::vector<Section>& sections, bool& first) {
     const std::string number = std::to_string(doc);
     // Sections from markdown::plain_text_sections are collapsed already: checking is cheaper than
     // collapsing (and copying) every section's text a second time.
@@ -177,16 +189,16 @@ void IndexWriter::add_sections(std::size_t doc, const std::vector<Section>& sect
         if (heading.empty() && text.empty()) {
             continue;
         }
-        out_ += first_section_ ? "[" : ",[";
-        first_section_ = false;
-        out_ += number;
-        out_ += ',';
-        append_string(out_, section.anchor);
-        out_ += ',';
-        append_string(out_, heading);
-        out_ += ',';
-        append_string(out_, text);
-        out_ += ']';
+        out += first ? "[" : ",[";
+        first = false;
+        out += number;
+        out += ',';
+        append_string(out, section.anchor);
+        out += ',';
+        append_string(out, heading);
+        out += ',';
+        append_string(out, text);
+        out += ']';
     }
 }
 

@@ -56,6 +56,10 @@ class IndexWriter {
                 const Synonyms& synonyms = {});
     /// Document `doc`'s sections; documents must come in increasing order.
     void add_sections(std::size_t doc, const std::vector<Section>& sections);
+    /// Document `doc`'s entries as add_sections writes them; `first`: no section comes before
+    /// them in the script (no comma in front). For replacing one page's part of a written index.
+    static std::string section_entries(std::size_t doc, const std::vector<Section>& sections,
+                                       bool first);
     /// Closes the script; nothing may be added after it.
     void finish();
     /// The bytes written since the last take().
@@ -64,6 +68,8 @@ class IndexWriter {
     std::size_t size() const { return out_.size(); }
 
   private:
+    static void append_sections(std::string& out, std::size_t doc,
+                                const std::vector<Section>& sections, bool& first);
     std::string out_;
     std::string tail_; // the synonyms and version, written by finish()
     bool first_section_ = true;

@@ -109,7 +109,11 @@ int serve(const ServeOptions& options, const std::atomic<bool>& stop) {
                 std::cerr << warning << "\n";
             }
             std::cerr << (first ? "built " : "rebuilt ") << report.pages << " pages in "
-                      << report.seconds << " s\n";
+                      << report.seconds << " s"
+                      << (report.pages_rendered < report.pages
+                              ? " (" + std::to_string(report.pages_rendered) + " rendered)"
+                              : std::string())
+                      << "\n";
             return true;
         } catch (const std::exception& error) {
             std::cerr << error.what()
