@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Bounded fuzzing: builds the libFuzzer targets (preset `asan`: clang, ASan + UBSan, the build
-# 20-asan made for the unit tests, so nothing is compiled twice) and runs each
-# one for GPUGUIDE_FUZZ_SECONDS (default 45), two at a time, starting from its committed seed
-# corpus in tests/fuzz/corpus/<name>/. Fails on any crash, sanitizer report, leak or input slower
+# 20-asan made for the unit tests, so nothing is compiled twice) and runs each one for
+# GPUGUIDE_FUZZ_SECONDS (default 25, a smoke run that keeps CI under 25 minutes), two at a time,
+# starting from its committed seed corpus in tests/fuzz/corpus/<name>/. Fails on any crash, sanitizer report, leak or input slower
 # than 10 s, and prints the reproducer. Longer runs: GPUGUIDE_FUZZ_SECONDS=600 scripts/test.d/30-fuzz.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-seconds=${GPUGUIDE_FUZZ_SECONDS:-45}
+seconds=${GPUGUIDE_FUZZ_SECONDS:-25}
 jobs=${GPUGUIDE_FUZZ_JOBS:-2}
 corpus_root=tests/fuzz/corpus
 build=build/asan
