@@ -3,7 +3,8 @@
 # 20-asan made for the unit tests, so nothing is compiled twice) and runs each one for
 # GPUGUIDE_FUZZ_SECONDS (default 25, a smoke run that keeps CI under 25 minutes), two at a time,
 # starting from its committed seed corpus in tests/fuzz/corpus/<name>/. Fails on any crash,
-# sanitizer report, leak or input slower than 10 s, and prints the reproducer. Longer runs: GPUGUIDE_FUZZ_SECONDS=600 scripts/test.d/30-fuzz.sh
+# sanitizer report, leak or input slower than 10 s, and prints the reproducer.
+# Longer runs: GPUGUIDE_FUZZ_SECONDS=600 scripts/test.d/30-fuzz.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
