@@ -243,7 +243,8 @@ json host_table_view(const FleetData& fleet, const FleetText& text,
             }
             for (const auto& change : analysis.change[r]) {
                 if (change.headline == h && std::abs(change.relative) >= 0.0005) {
-                    note += (note.empty() ? "" : " ") + FleetText::signed_percent(change.relative);
+                    note += note.empty() ? "" : " ";
+                    note += FleetText::signed_percent(change.relative);
                 }
             }
             if (!note.empty()) {
