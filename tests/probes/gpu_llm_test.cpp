@@ -9,25 +9,24 @@
 #include "gpu/kernels/llm_kernels.hpp"
 #include "gpuguide_catch.hpp"
 #include "llm_reference.hpp"
+#include "llm_test_support.hpp"
 
 #include <cmath>
-#include <random>
 
 namespace llm = gpuguide::probes::llm;
 namespace ref = gpuguide::probes::llm::reference;
 namespace gpu = gpuguide::probes::gpu;
 namespace kernels = gpuguide::probes::gpu::kernels;
 using kernels::bf16;
+using llm::testing::relative_error;
 
 namespace {
 
 /// Random values already rounded to BF16, so the reference sees exactly what the GPU sees.
 std::vector<float> bf16_values(std::size_t n, unsigned seed, float scale = 1.0f) {
-    std::mt19937 rng(seed);
-    std::uniform_real_distribution<float> uniform(-scale, scale);
-    std::vector<float> x(n);
+    auto x = llm::testing::random_values(n, seed, scale);
     for (auto& e : x)
-        e = __bfloat162float(__float2bfloat16(uniform(rng)));
+        e = __bfloat162float(__float2bfloat16(e));
     return x;
 }
 
@@ -56,16 +55,6 @@ struct DeviceInts {
     }
     const int* get() const { return buffer.as<int>(); }
 };
-
-double relative_error(const std::vector<float>& got, const ref::Values& want) {
-    REQUIRE(got.size() == want.size());
-    double worst = 0, scale = 0;
-    for (std::size_t i = 0; i < got.size(); ++i) {
-        worst = std::max(worst, std::fabs(double(got[i]) - want[i]));
-        scale = std::max(scale, std::fabs(want[i]));
-    }
-    return worst / scale;
-}
 
 void require_gpu() {
     if (gpu::device_count() == 0)

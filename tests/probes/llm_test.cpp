@@ -8,36 +8,17 @@
 #include "cpu/llm_kernels.hpp"
 #include "gpuguide_catch.hpp"
 #include "llm_reference.hpp"
+#include "llm_test_support.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <random>
 
 namespace llm = gpuguide::probes::llm;
 namespace ref = gpuguide::probes::llm::reference;
+using gpuguide::probes::llm::testing::random_values;
+using gpuguide::probes::llm::testing::relative_error;
 
 namespace {
-
-std::vector<float> random_values(std::size_t n, unsigned seed, float scale = 1.0f) {
-    std::mt19937 rng(seed);
-    std::uniform_real_distribution<float> uniform(-scale, scale);
-    std::vector<float> x(n);
-    for (auto& e : x)
-        e = uniform(rng);
-    return x;
-}
-
-/// Largest |got - want| as a share of the largest |want|.
-double relative_error(const std::vector<float>& got, const ref::Values& want) {
-    REQUIRE(got.size() == want.size());
-    double worst = 0, scale = 0;
-    for (std::size_t i = 0; i < got.size(); ++i) {
-        worst = std::max(worst, std::fabs(double(got[i]) - want[i]));
-        scale = std::max(scale, std::fabs(want[i]));
-    }
-    REQUIRE(scale > 0);
-    return worst / scale;
-}
 
 ref::Values widen(const std::vector<float>& x) {
     return ref::Values(x.begin(), x.end());
