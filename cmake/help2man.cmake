@@ -21,6 +21,10 @@ if(SUBCOMMANDS)
     if(failed)
       message(FATAL_ERROR "${PROGRAM} ${command} --help failed (${failed})")
     endif()
+    # CLI11 names the program as it was started, here its path in the build tree: the page names
+    # it as a user types it, so that two builds in different folders make the same page.
+    get_filename_component(program_name "${PROGRAM}" NAME)
+    string(REPLACE "${PROGRAM}" "${program_name}" help "${help}")
     # roff: a leading dot or quote would start a request; backslashes are escapes.
     string(REPLACE "\\" "\\e" help "${help}")
     string(REGEX REPLACE "(^|\n)([.'])" "\\1\\\\&\\2" help "${help}")
