@@ -44,14 +44,24 @@ std::string_view mode_name(Mode mode) {
 
 namespace {
 
+// Installed, the probe program sits beside us (bin/). In a build tree it is BUILD/probes/, one
+// folder up from generator/ and two from tests/NAME/: looked for relative to this program, so that
+// no build folder's path is compiled in and two builds in different folders give the same bytes.
 fs::path resolve_probe_exe(const fs::path& requested) {
     if (!requested.empty())
         return requested;
     std::error_code ec;
-    fs::path next_to_us = fs::read_symlink("/proc/self/exe", ec).parent_path() / "gpuguide-probe";
-    if (!ec && fs::exists(next_to_us, ec))
+    const fs::path self_dir = fs::read_symlink("/proc/self/exe", ec).parent_path();
+    const fs::path next_to_us = self_dir / "gpuguide-probe";
+    if (ec || fs::exists(next_to_us, ec))
         return next_to_us;
-    return GPUGUIDE_PROBE_EXE_DEFAULT; // this build tree's program
+    fs::path dir = self_dir;
+    for (int up = 0; up < 2 && dir.has_relative_path(); ++up) {
+        dir = dir.parent_path();
+        if (auto in_build_tree = dir / "probes" / "gpuguide-probe"; fs::exists(in_build_tree, ec))
+            return in_build_tree;
+    }
+    return next_to_us; // not found: the message names where an installed one would be
 }
 
 json entry(std::string_view status, const std::string& reason) {

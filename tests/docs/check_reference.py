@@ -206,7 +206,7 @@ for source in sources:
     for names in re.findall(r"for \(const char\* \w+ : \{([^}]*)\}\)", code):
         variables.update(re.findall(r"\"([A-Z][A-Z0-9_]*)\"", names))
 # CMake scripts read the environment at build time as $ENV{NAME} (the version's commit).
-for cmake_script in sorted((ROOT / "version").glob("*.cmake")) + sorted((ROOT / "cmake").glob("*.cmake")):
+for cmake_script in sorted((ROOT / "lib").rglob("*.cmake")) + sorted((ROOT / "cmake").glob("*.cmake")):
     variables.update(re.findall(r"ENV\{([A-Z][A-Z0-9_]*)\}", cmake_script.read_text(encoding="utf-8")))
 scripts = [p for p in (ROOT / "scripts").rglob("*") if p.is_file()]
 script_text = ""
