@@ -10,7 +10,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 copy() {
   rm -rf "$work/repo" && mkdir -p "$work/repo/tests/docs" "$work/repo/docs/src"
-  cp -r generator probes scripts version "$work/repo/"
+  cp -r generator probes scripts lib "$work/repo/"
   cp -r docs/src/reference "$work/repo/docs/src/"
   cp tests/docs/check_reference.py "$work/repo/tests/docs/"
 }
