@@ -3,6 +3,7 @@
 #include "directives/formula.hpp"
 
 #include "numbers/number.hpp"
+#include "text/ascii.hpp"
 
 #include <cmath>
 
@@ -15,12 +16,10 @@ constexpr std::size_t kMaxDepth = 64; // parentheses and signs; deeper input is 
 // by fuzz_formula). No real estimate needs more than a few dozen.
 constexpr std::size_t kMaxOperators = 256;
 
-bool is_digit(char c) {
-    return c >= '0' && c <= '9';
-}
+using text::is_ascii_digit;
 
 bool is_name_start(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+    return text::is_ascii_letter(c) || c == '_';
 }
 
 class Parser {
@@ -146,9 +145,9 @@ class Parser {
             }
             return node;
         }
-        if (at_ < text_.size() && (is_digit(text_[at_]) || text_[at_] == '.')) {
+        if (at_ < text_.size() && (is_ascii_digit(text_[at_]) || text_[at_] == '.')) {
             const std::size_t start = at_;
-            while (at_ < text_.size() && (is_digit(text_[at_]) || text_[at_] == '.')) {
+            while (at_ < text_.size() && (is_ascii_digit(text_[at_]) || text_[at_] == '.')) {
                 ++at_;
             }
             if (at_ < text_.size() && (text_[at_] == 'e' || text_[at_] == 'E')) {
@@ -156,7 +155,7 @@ class Parser {
                 if (at_ < text_.size() && (text_[at_] == '+' || text_[at_] == '-')) {
                     ++at_;
                 }
-                while (at_ < text_.size() && is_digit(text_[at_])) {
+                while (at_ < text_.size() && is_ascii_digit(text_[at_])) {
                     ++at_;
                 }
             }
@@ -173,7 +172,7 @@ class Parser {
         }
         if (at_ < text_.size() && is_name_start(text_[at_])) {
             const std::size_t start = at_;
-            while (at_ < text_.size() && (is_name_start(text_[at_]) || is_digit(text_[at_]))) {
+            while (at_ < text_.size() && (is_name_start(text_[at_]) || is_ascii_digit(text_[at_]))) {
                 ++at_;
             }
             node->kind = Node::Kind::Name;

@@ -2,11 +2,14 @@
 // dimension), and dimensions in words for messages.
 #include "directives/formula.hpp"
 #include "numbers/number.hpp"
+#include "text/ascii.hpp"
 
 #include <cmath>
 
 namespace gpuguide::formula {
 namespace {
+
+using text::is_ascii_digit;
 
 enum Base { kByte, kFlop, kOp, kSecond, kWatt };
 
@@ -92,10 +95,6 @@ bool is_unit_separator(std::string_view text, std::size_t i) {
            text.substr(i).starts_with("\xC2\xB7"); // ·
 }
 
-bool is_digit(char c) {
-    return c >= '0' && c <= '9';
-}
-
 } // namespace
 
 Unit parse_unit(std::string_view text) {
@@ -133,7 +132,7 @@ Unit parse_unit(std::string_view text) {
         int power = 1;
         if (i < text.size() && text[i] == '^') {
             const std::size_t digits = ++i;
-            while (i < text.size() && (is_digit(text[i]) || (i == digits && text[i] == '-'))) {
+            while (i < text.size() && (is_ascii_digit(text[i]) || (i == digits && text[i] == '-'))) {
                 ++i;
             }
             const auto exponent = numbers::read(text.substr(digits, i - digits),

@@ -13,7 +13,7 @@ std::string built_page(const std::string& markdown) {
     return gg_test::read(book.out() / "en" / "03-notes.html");
 }
 
-const std::string kFence = "```";
+using gg_test::kFence;
 
 } // namespace
 

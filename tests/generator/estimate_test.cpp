@@ -8,7 +8,7 @@ using gg_test::error_for;
 
 namespace {
 
-const std::string kFence = "```";
+using gg_test::kFence;
 
 // A metric with the median `median` (and min/max around it, as the schema asks).
 nlohmann::json metric(double median, const std::string& unit) {

@@ -16,6 +16,9 @@ namespace gg_test {
 
 namespace fs = std::filesystem;
 
+/// A code fence, for the directive blocks the tests write.
+inline const std::string kFence = "```";
+
 inline fs::path books_dir() {
     return fs::path(GPUGUIDE_TESTS_DIR) / "books";
 }

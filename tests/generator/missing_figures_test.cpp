@@ -8,7 +8,7 @@ using gg_test::error_for;
 
 namespace {
 
-const std::string kFence = "```";
+using gg_test::kFence;
 
 // The fixture's reference turned into a placeholder: every probe "not yet measured".
 void make_reference_placeholder(const gg_test::BookCopy& book) {

@@ -9,7 +9,7 @@
 
 namespace {
 
-const std::string kFence = "```";
+using gg_test::kFence;
 
 const std::string kMultiGpuPage =
     kFence +

@@ -22,7 +22,7 @@ std::string problem(std::string_view text, const Rule& rule) {
     return gpuguide::numbers::read(text, rule).problem;
 }
 
-const std::string kFence = "```";
+using gg_test::kFence;
 
 std::string data_limit(const std::string& limit) {
     return error_for(kFence + "gg-data\ndata: chips\ncolumns: [name]\nlimit: " + limit + "\n" +

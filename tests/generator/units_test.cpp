@@ -19,7 +19,7 @@ TEST_CASE("convert_unit: SI prefixes of one quantity convert, others do not", "[
 }
 
 namespace {
-const std::string kFence = "```";
+using gg_test::kFence;
 
 std::string chart_page(const std::string& axis_unit) {
     gg_test::BookCopy book;
