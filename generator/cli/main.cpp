@@ -95,6 +95,95 @@ CLI::App* add_fleet_command(CLI::App& app, gpuguide::cli::FleetArgs& fleet_args,
     return fleet;
 }
 
+/// The subcommands, and what each one's options fill in.
+struct Commands {
+    gpuguide::cli::BuildArgs args; // shared by build, check and serve
+    std::string site_dir;
+    bool above_root_ok = false;
+    int port = 8000;
+    std::string theme_dir = "templates";
+    bool theme_overwrite = false;
+    gpuguide::cli::FleetArgs fleet_args;
+    bool slurm = false;
+    std::string init_dir = ".";
+    CLI::App *build = nullptr, *check = nullptr, *serve = nullptr, *theme = nullptr,
+             *fleet = nullptr, *init = nullptr;
+};
+
+void add_check_command(CLI::App& app, Commands& commands) {
+    commands.check = app.add_subcommand(
+        "check",
+        "check that every internal link, anchor and image of a site resolves, and no id repeats");
+    commands.check->add_option("--site", commands.site_dir,
+                               "built site to check (default: build the book first, into --out if "
+                               "given, else into a temporary folder)");
+    commands.check->add_flag(
+        "--above-root-ok", commands.above_root_ok,
+        "links climbing above the site's root (to sibling sites on the same server, e.g. ../std/ "
+        "from a book served at /nomicon/) are not problems");
+    add_build_options(*commands.check, commands.args);
+}
+
+void add_serve_command(CLI::App& app, Commands& commands) {
+    commands.serve =
+        app.add_subcommand("serve", "preview on http://127.0.0.1:PORT, rebuilding on change");
+    commands.serve->add_option("--port", commands.port, "TCP port on 127.0.0.1")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 65535));
+    add_build_options(*commands.serve, commands.args);
+}
+
+void add_theme_command(CLI::App& app, Commands& commands) {
+    commands.theme = app.add_subcommand(
+        "theme", "write the built-in theme into a folder, to change it file by file");
+    commands.theme->add_option("dir", commands.theme_dir, "where to write it")
+        ->capture_default_str();
+    commands.theme->add_flag("--force", commands.theme_overwrite,
+                             "replace files that are already there");
+}
+
+void add_init_command(CLI::App& app, Commands& commands) {
+    commands.init = app.add_subcommand(
+        "init", "write a new mdBook-style book (book.toml, src/SUMMARY.md, one page) into DIR");
+    commands.init->add_option("DIR", commands.init_dir, "folder for the new book")
+        ->capture_default_str();
+}
+
+/// Runs the subcommand that was given; bad input and internal errors become messages and exit
+/// statuses (load/error.hpp).
+int run(Commands& commands) {
+    auto& args = commands.args;
+    for (const auto* command : {commands.build, commands.check, commands.serve}) {
+        if (command->parsed()) { // book.toml fills in only what the command line did not give
+            args.content_given = command->count("--content") > 0;
+            args.templates_given = command->count("--templates") > 0;
+            args.out_given = command->count("--out") > 0;
+        }
+    }
+    try {
+        if (commands.build->parsed()) {
+            return gpuguide::cli::run_build(args);
+        }
+        if (commands.init->parsed()) {
+            return gpuguide::cli::run_init(commands.init_dir);
+        }
+        if (commands.check->parsed()) {
+            return gpuguide::cli::run_check(args, commands.site_dir, commands.above_root_ok);
+        }
+        if (commands.theme->parsed()) {
+            return gpuguide::cli::run_theme(commands.theme_dir, commands.theme_overwrite);
+        }
+        if (commands.fleet->parsed()) {
+            return gpuguide::cli::run_fleet(commands.fleet_args);
+        }
+        return gpuguide::cli::run_serve(args, commands.port);
+    } catch (...) {
+        const auto failure = gpuguide::failure_of(std::current_exception());
+        std::cerr << failure.message << "\n";
+        return failure.status;
+    }
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -107,76 +196,14 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
     app.set_version_flag("--version", gpuguide::version::text("gpuguide"),
                          "print the version, the commit and what is built in");
-    gpuguide::cli::BuildArgs args;
-
-    auto* build = app.add_subcommand("build", "build the site into --out (default site/)");
-    add_build_options(*build, args);
-
-    std::string site_dir;
-    auto* check = app.add_subcommand(
-        "check",
-        "check that every internal link, anchor and image of a site resolves, and no id repeats");
-    check->add_option("--site", site_dir,
-                      "built site to check (default: build the book first, into --out if given, "
-                      "else into a temporary folder)");
-    bool above_root_ok = false;
-    check->add_flag("--above-root-ok", above_root_ok,
-                    "links climbing above the site's root (to sibling sites on the same server, "
-                    "e.g. ../std/ from a book served at /nomicon/) are not problems");
-    add_build_options(*check, args);
-
-    int port = 8000;
-    auto* serve =
-        app.add_subcommand("serve", "preview on http://127.0.0.1:PORT, rebuilding on change");
-    serve->add_option("--port", port, "TCP port on 127.0.0.1")
-        ->capture_default_str()
-        ->check(CLI::Range(1, 65535));
-    add_build_options(*serve, args);
-
-    std::string theme_dir = "templates";
-    bool theme_overwrite = false;
-    auto* theme = app.add_subcommand(
-        "theme", "write the built-in theme into a folder, to change it file by file");
-    theme->add_option("dir", theme_dir, "where to write it")->capture_default_str();
-    theme->add_flag("--force", theme_overwrite, "replace files that are already there");
-
-    gpuguide::cli::FleetArgs fleet_args;
-    bool slurm = false;
-    auto* fleet = add_fleet_command(app, fleet_args, slurm);
-
-    std::string init_dir = ".";
-    auto* init = app.add_subcommand(
-        "init", "write a new mdBook-style book (book.toml, src/SUMMARY.md, one page) into DIR");
-    init->add_option("DIR", init_dir, "folder for the new book")->capture_default_str();
-
+    Commands commands;
+    commands.build = app.add_subcommand("build", "build the site into --out (default site/)");
+    add_build_options(*commands.build, commands.args);
+    add_check_command(app, commands);
+    add_serve_command(app, commands);
+    add_theme_command(app, commands);
+    commands.fleet = add_fleet_command(app, commands.fleet_args, commands.slurm);
+    add_init_command(app, commands);
     CLI11_PARSE(app, argc, argv);
-    for (const auto* command : {build, check, serve}) {
-        if (command->parsed()) { // book.toml fills in only what the command line did not give
-            args.content_given = command->count("--content") > 0;
-            args.templates_given = command->count("--templates") > 0;
-            args.out_given = command->count("--out") > 0;
-        }
-    }
-    try {
-        if (build->parsed()) {
-            return gpuguide::cli::run_build(args);
-        }
-        if (init->parsed()) {
-            return gpuguide::cli::run_init(init_dir);
-        }
-        if (check->parsed()) {
-            return gpuguide::cli::run_check(args, site_dir, above_root_ok);
-        }
-        if (theme->parsed()) {
-            return gpuguide::cli::run_theme(theme_dir, theme_overwrite);
-        }
-        if (fleet->parsed()) {
-            return gpuguide::cli::run_fleet(fleet_args);
-        }
-        return gpuguide::cli::run_serve(args, port);
-    } catch (...) {
-        const auto failure = gpuguide::failure_of(std::current_exception());
-        std::cerr << failure.message << "\n";
-        return failure.status;
-    }
+    return run(commands);
 }
