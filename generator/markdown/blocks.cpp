@@ -238,7 +238,7 @@ class DefinitionLists {
 
     std::vector<cmark_node*>& terms_;
     const Syntax& syntax_;
-    std::set<cmark_node*> lists_;        ///< the definition lists made here
+    std::set<cmark_node*> lists_;         ///< the definition lists made here
     std::set<cmark_node*> tight_, loose_; ///< the definitions made here, by their layout
 };
 

@@ -127,8 +127,8 @@ std::string code_html(const InfoString& info, std::string_view literal,
     // Each token class's tags are the theme's code-token partial, rendered once per class for
     // the build (a page of code has thousands of tokens and about a dozen classes).
     const theme::Markup& markup = *options.markup;
-    const auto highlighted =
-        highlight::lines_html(info.language, views, [&markup](const char* css) -> const auto& {
+    const auto highlighted = highlight::lines_html(
+        info.language, views, [&markup](const char* css) -> const auto& {
             return markup.cached_wrapper("code-token", "class", css);
         });
     const bool any_hidden =

@@ -1,8 +1,9 @@
 // Formulas in mdBook's MathJax delimiters, kept away from the Markdown parser: mdBook hands its
 // HTML to MathJax, which finds `\(`..`\)`, `\[`..`\]` and `$$`..`$$` there (in the Markdown:
 // `\\(`, `\\[`, `$$`). gpuguide finds them in the Markdown instead and puts each into the
-// theme's math partial (a `<span class="math ...">`), its text escaped so that cmark-gfm gives back exactly the text
-// mdBook's Markdown would have given MathJax, with no emphasis, link or list made inside.
+// theme's math partial (a `<span class="math ...">`), its text escaped so that cmark-gfm gives back
+// exactly the text mdBook's Markdown would have given MathJax, with no emphasis, link or list made
+// inside.
 #include "markdown/markdown.hpp"
 
 #include <algorithm>

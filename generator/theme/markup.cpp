@@ -36,8 +36,8 @@ std::string strip_standalone_tags(const std::string& text) {
 }
 
 const std::pair<std::string, std::string>& Markup::cached_wrapper(const std::string& name,
-                                                                 const std::string& value_name,
-                                                                 std::string_view value) const {
+                                                                  const std::string& value_name,
+                                                                  std::string_view value) const {
     std::string key = name;
     key.append(1, '\0').append(value_name).append(1, '\0').append(value);
     {

@@ -158,9 +158,8 @@ const gpuguide::highlight::TokenTags token_tags = [](const char* css) -> const a
 } // namespace
 
 TEST_CASE("highlighting keeps UTF-8 text whole and spans within a line", "[code][highlight]") {
-    const auto lines =
-        gpuguide::highlight::lines_html("rust", {"let s = \"显存 — 𝔸\"; // 注释", "/* a", "b */"},
-                                        token_tags);
+    const auto lines = gpuguide::highlight::lines_html(
+        "rust", {"let s = \"显存 — 𝔸\"; // 注释", "/* a", "b */"}, token_tags);
     REQUIRE(lines);
     // (exact token boundaries differ between KSyntaxHighlighting 5.103 and 5.116: parts only)
     CHECK((*lines)[0].starts_with("<span class=\"hljs-keyword\">let</span> s "));

@@ -1,8 +1,8 @@
 // Soft line breaks in Chinese and Japanese text (issue 67): a wrap between two East Asian wide
 // characters is removed, as CSS Text 3 and Pandoc's east_asian_line_breaks do; a wrap next to a
 // Latin character, a hard break and code stay as CommonMark has them.
-#include "generator_fixture.hpp"
 #include "built_in_theme.hpp"
+#include "generator_fixture.hpp"
 #include "gpuguide_catch.hpp"
 #include "markdown/markdown.hpp"
 #include "render/site.hpp"

@@ -77,8 +77,8 @@ TEST_CASE("a book's definition-list partials write definition lists, tight and l
     CHECK(has(html, "<p class=\"own-dt\" id=\"loose-term\">\nLoose term\n</p>\n"
                     "<p class=\"own-dd loose\">\n<p>First paragraph</p>\n</p>\n"));
     // A tight definition that an indented block continues turns loose.
-    CHECK(has(html,
-              "<p class=\"own-dd loose\">\n<p>Short</p>\n<p>More of it.</p>\n</p>\n</div>\n"));
+    CHECK(
+        has(html, "<p class=\"own-dd loose\">\n<p>Short</p>\n<p>More of it.</p>\n</p>\n</div>\n"));
     CHECK_FALSE(has(html, "<dl>"));
     CHECK_FALSE(has(html, "<dd>"));
 }

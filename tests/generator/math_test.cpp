@@ -2,8 +2,8 @@
 // protect_math finds `\\(`..`\\)`, `\\[`..`\\]` and `$$`..`$$` in the Markdown, as mdBook's
 // MathJax finds them in its HTML, and keeps the Markdown parser (emphasis, escapes, lists) and
 // the CJK soft-break removal from changing them.
-#include "generator_fixture.hpp"
 #include "built_in_theme.hpp"
+#include "generator_fixture.hpp"
 #include "gpuguide_catch.hpp"
 #include "markdown/markdown.hpp"
 
