@@ -100,6 +100,19 @@ void serve_file(const std::filesystem::path& root, std::mutex& build_mutex,
     response.set_content(body, content_type(file));
 }
 
+// A build's warnings and its one-line summary.
+void print_report(const render::BuildReport& report, bool first) {
+    for (const auto& warning : report.warnings) {
+        std::cerr << warning << "\n";
+    }
+    std::cerr << (first ? "built " : "rebuilt ") << report.pages << " pages in " << report.seconds
+              << " s"
+              << (report.pages_rendered < report.pages
+                      ? " (" + std::to_string(report.pages_rendered) + " rendered)"
+                      : std::string())
+              << "\n";
+}
+
 } // namespace
 
 int serve(const ServeOptions& options, const std::atomic<bool>& stop) {
@@ -109,17 +122,8 @@ int serve(const ServeOptions& options, const std::atomic<bool>& stop) {
     auto rebuild = [&](bool first) {
         std::lock_guard lock(build_mutex);
         try {
-            const auto report = render::build_site(options.build);
+            print_report(render::build_site(options.build), first);
             templates.emplace(options.build.templates_dir);
-            for (const auto& warning : report.warnings) {
-                std::cerr << warning << "\n";
-            }
-            std::cerr << (first ? "built " : "rebuilt ") << report.pages << " pages in "
-                      << report.seconds << " s"
-                      << (report.pages_rendered < report.pages
-                              ? " (" + std::to_string(report.pages_rendered) + " rendered)"
-                              : std::string())
-                      << "\n";
             return true;
         } catch (const std::exception& error) {
             std::cerr << error.what()
