@@ -1,4 +1,5 @@
-// The rule the markup partials' text follows, before kainjow parses it.
+// The rule the markup partials' text follows, before kainjow parses it, and the wrappers kept once
+// rendered (cached_wrapper).
 #include "theme/markup.hpp"
 
 #include <mutex>
