@@ -10,12 +10,6 @@
 namespace gpuguide::directives {
 namespace {
 
-// The validation pass throws the pages' HTML away: only the checks matter, so nothing is rendered.
-class NoMarkup final : public theme::Markup {
-  public:
-    std::string partial(const std::string&, nlohmann::json&&) const override { return {}; }
-};
-
 // Whether `body` holds one of `markers`, each ending in `last`: memchr finds the few places
 // `last` occurs (a `:` or `-` is rarer in prose than the markers' first letters), and each is
 // compared backwards. Every page of the book passes through here on every build.
@@ -48,7 +42,8 @@ bool may_hold_directives(std::string_view body) {
 
 std::set<std::string> probes_needed(const Book& book, const measure::Store& validation_store) {
     std::string errors;
-    const NoMarkup no_markup;
+    // The validation pass throws the pages' HTML away: only the checks matter.
+    const theme::NoMarkup no_markup;
     for (const auto& language : book.languages) {
         for (const auto& page : language.pages) {
             const bool directives = may_hold_directives(page.body);
@@ -63,7 +58,8 @@ std::set<std::string> probes_needed(const Book& book, const measure::Store& vali
                                          !book.config || book.config->definition_lists,
                                      .markup = &no_markup});
                 // Heading ids given twice stop the build here, before anything is measured.
-                markdown::anchor_headings(document, page.source_path, page.body_first_line - 1);
+                markdown::anchor_headings(document, no_markup, page.source_path,
+                                          page.body_first_line - 1);
                 if (!directives) {
                     continue;
                 }

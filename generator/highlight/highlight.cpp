@@ -1,5 +1,5 @@
 // KSyntaxHighlighting behind a plain interface: a highlighter that collects each line's tokens
-// as HTML with highlight.js's class names.
+// as HTML with highlight.js's class names, in the tags its caller (the theme) gives each class.
 #include "highlight/highlight.hpp"
 
 #include "text/escape.hpp"
@@ -140,7 +140,10 @@ class HtmlLines : public KSyntaxHighlighting::AbstractHighlighter {
   public:
     void set_cuda(bool cuda) { cuda_ = cuda; }
 
-    std::vector<std::string> run(const std::vector<std::string_view>& lines) {
+    std::vector<std::string> run(const std::vector<std::string_view>& lines,
+                                 const TokenTags& tags) {
+        tags_ = &tags;
+        known_.clear();
         std::vector<std::string> out;
         out.reserve(lines.size());
         KSyntaxHighlighting::State state;
@@ -247,7 +250,8 @@ class HtmlLines : public KSyntaxHighlighting::AbstractHighlighter {
         if (css != last_class_) {
             close_span();
             if (css != nullptr) {
-                html_.append("<span class=\"").append(css).append("\">");
+                last_tags_ = &tags_of(css);
+                html_ += last_tags_->first;
             }
             last_class_ = css;
         }
@@ -256,9 +260,20 @@ class HtmlLines : public KSyntaxHighlighting::AbstractHighlighter {
 
     void close_span() {
         if (last_class_ != nullptr) {
-            html_ += "</span>";
+            html_ += last_tags_->second;
             last_class_ = nullptr;
         }
+    }
+
+    // The theme's tags for class `css`, asked once per block: the classes are a few static
+    // strings, so a short list found by address is all the lookup a token costs.
+    const std::pair<std::string, std::string>& tags_of(const char* css) {
+        for (const auto& [known, tags] : known_) {
+            if (known == css) {
+                return *tags;
+            }
+        }
+        return *known_.emplace_back(css, &(*tags_)(css)).second;
     }
 
     std::string_view line_;
@@ -267,6 +282,9 @@ class HtmlLines : public KSyntaxHighlighting::AbstractHighlighter {
     std::string html_;
     std::size_t done_ = 0;
     const char* last_class_ = nullptr;
+    const std::pair<std::string, std::string>* last_tags_ = nullptr;
+    const TokenTags* tags_ = nullptr;
+    std::vector<std::pair<const char*, const std::pair<std::string, std::string>*>> known_;
     bool cuda_ = false;
 };
 
@@ -314,7 +332,8 @@ Engine& engine() {
 } // namespace
 
 std::optional<std::vector<std::string>> lines_html(std::string_view language,
-                                                   const std::vector<std::string_view>& lines) {
+                                                   const std::vector<std::string_view>& lines,
+                                                   const TokenTags& tags) {
     if (language.empty() || kPlain.contains(lower(language))) {
         return std::nullopt;
     }
@@ -327,7 +346,7 @@ std::optional<std::vector<std::string>> lines_html(std::string_view language,
     // C++ blocks are often CUDA (the guide writes its kernels as ```cpp): the CUDA words are
     // marked in every C++ block, where they cannot mean anything else.
     state.highlighter.set_cuda(definition.name() == QStringLiteral("C++"));
-    return state.highlighter.run(lines);
+    return state.highlighter.run(lines, tags);
 }
 
 bool knows(std::string_view language) {

@@ -4,22 +4,30 @@
 /// names
 /// (`hljs-keyword`, `hljs-string`, ...), so a stylesheet written for mdBook's highlight.js themes
 /// styles these pages too. No Qt type crosses this header.
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace gpuguide::highlight {
 
+/// The markup before and after a token of one class (`"hljs-keyword"`, `"hljs-title function_"`):
+/// the theme's code-token partial. Asked once per class and code block, so it should answer from
+/// a cache (theme::Markup::cached_wrapper); the pair must outlive the lines_html call.
+using TokenTags = std::function<const std::pair<std::string, std::string>&(const char* css)>;
+
 /// The HTML of each of `lines` (one code block, lines without their newline) highlighted as
 /// `language`, an info-string word such as "rust", "cpp", "cuda", "sh", "toml" (matched without
-/// regard to case, through aliases and file extensions): the text escaped, each token in a
-/// `<span class="hljs-...">` that never crosses a line. The lines are highlighted as one text, so
-/// a comment or string that spans lines is coloured on all of them. nullopt when no syntax
-/// definition matches `language` (the caller shows the code plain). Thread-safe: each thread
-/// keeps its own syntax repository.
+/// regard to case, through aliases and file extensions): the text escaped, each token between the
+/// `tags` of its highlight.js class, never crossing a line. The lines are highlighted as one
+/// text, so a comment or string that spans lines is coloured on all of them. nullopt when no
+/// syntax definition matches `language` (the caller shows the code plain). Thread-safe: each
+/// thread keeps its own syntax repository.
 std::optional<std::vector<std::string>> lines_html(std::string_view language,
-                                                   const std::vector<std::string_view>& lines);
+                                                   const std::vector<std::string_view>& lines,
+                                                   const TokenTags& tags);
 
 /// Whether `language` names a syntax definition (the lookup lines_html uses).
 bool knows(std::string_view language);

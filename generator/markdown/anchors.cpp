@@ -133,8 +133,8 @@ void reserve_explicit_ids(const std::vector<Heading>& headings, AnchorSet& ancho
 
 } // namespace
 
-std::vector<Heading> anchor_headings(Document& document, const std::filesystem::path& file,
-                                     int line_offset) {
+std::vector<Heading> anchor_headings(Document& document, const theme::Markup& markup,
+                                     const std::filesystem::path& file, int line_offset) {
     const std::set<cmark_node*> terms(document.terms().begin(), document.terms().end());
     std::vector<cmark_node*> nodes; // headings and definition-list terms, in document order
     cmark_iter* iter = cmark_iter_new(document.root());
@@ -168,8 +168,7 @@ std::vector<Heading> anchor_headings(Document& document, const std::filesystem::
         heading.anchor = heading.attributes.id.empty() ? anchors.unique(slugify(heading.text))
                                                        : heading.attributes.id;
         if (heading.level > 0) {
-            // A custom block renders its children between on_enter and on_exit, so the heading
-            // keeps its inline Markdown while gaining an id.
+            // Replaced by a custom block, which set_heading_id gives the theme's markup.
             cmark_node* block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK);
             own_literals(heading.node);
             while (cmark_node* child = cmark_node_first_child(heading.node)) {
@@ -179,33 +178,32 @@ std::vector<Heading> anchor_headings(Document& document, const std::filesystem::
             cmark_node_free(heading.node);
             heading.node = block;
         }
-        set_heading_id(heading, heading.anchor);
+        set_heading_id(heading, heading.anchor, markup);
     }
     return headings;
 }
 
-void set_heading_id(Heading& heading, const std::string& id) {
-    // Built with append: GCC 12 warns falsely (-Wrestrict) about `"<" + std::string`.
-    std::string tag = heading.level > 0 ? "h" : "dt";
-    tag.append(heading.level > 0 ? std::to_string(heading.level) : "");
-    std::string open = "<";
-    open.append(tag).append(" id=\"").append(escape_html(id)).append("\"");
+void set_heading_id(Heading& heading, const std::string& id, const theme::Markup& markup) {
+    // The theme's heading (or definition-term) partial: a custom block renders its children
+    // between on_enter and on_exit, so the heading keeps its inline Markdown.
+    nlohmann::json view{{"id", id}};
     const auto& attributes = heading.attributes;
-    if (!attributes.classes.empty()) {
-        std::string classes;
-        for (const auto& name : attributes.classes) {
-            classes.append(classes.empty() ? "" : " ").append(name);
-        }
-        open.append(" class=\"").append(escape_html(classes)).append("\"");
+    std::string classes;
+    for (const auto& name : attributes.classes) {
+        classes.append(classes.empty() ? "" : " ").append(name);
     }
+    view["classes"] = std::move(classes);
+    view["attributes"] = nlohmann::json::array();
     for (const auto& [name, value] : attributes.others) {
         if (is_attribute_name(name)) {
-            open.append(" ").append(name).append("=\"").append(escape_html(value)).append("\"");
+            view["attributes"].push_back({{"name", name}, {"value", value}});
         }
     }
-    open.append(">");
-    std::string close = "</";
-    close.append(tag).append(">\n");
+    if (heading.level > 0) {
+        view["level"] = heading.level;
+    }
+    const auto [open, close] = markup.around(heading.level > 0 ? "heading" : "definition-term",
+                                             std::move(view), "content_html");
     cmark_node_set_on_enter(heading.node, open.c_str());
     cmark_node_set_on_exit(heading.node, close.c_str());
 }

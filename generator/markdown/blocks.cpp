@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cmark-gfm.h>
-#include <cstring>
 #include <set>
 #include <stdexcept>
 
@@ -86,12 +85,6 @@ bool is_fenced(cmark_node* code) {
     return cmark_node_get_fenced(code, &length, &offset, &character) != 0;
 }
 
-// Whether `node` is a <dd> block made here.
-bool is_dd(cmark_node* node) {
-    const char* enter = node ? cmark_node_get_on_enter(node) : nullptr;
-    return enter != nullptr && std::strncmp(enter, "<dd>", 4) == 0;
-}
-
 // Moves the nodes of `lines` into `block`, with a soft break between two lines.
 void move_lines(const std::vector<Line>& lines, cmark_node* block) {
     for (std::size_t i = 0; i < lines.size(); ++i) {
@@ -104,7 +97,8 @@ void move_lines(const std::vector<Line>& lines, cmark_node* block) {
     }
 }
 
-// Builds definition lists in one container's children (and, recursively, in theirs).
+// Builds definition lists in one container's children (and, recursively, in theirs), each part
+// the theme's partial: definition-list, definition-term, definition-details.
 class DefinitionLists {
   public:
     explicit DefinitionLists(std::vector<cmark_node*>& terms, const Syntax& syntax)
@@ -166,7 +160,8 @@ class DefinitionLists {
             const auto next = std::find_if(at + 1, lines.end(), is_definition);
             std::vector<Line> definition(at, next);
             strip_marker(definition.front());
-            cmark_node* dd = custom_block(loose ? "<dd>\n" : "<dd>", "</dd>\n");
+            cmark_node* dd = part("definition-details", {{"loose", loose}});
+            (loose ? loose_ : tight_).insert(dd);
             cmark_node* into = dd;
             if (loose) {
                 into = cmark_node_new(CMARK_NODE_PARAGRAPH);
@@ -184,14 +179,14 @@ class DefinitionLists {
         if (cmark_node* before = cmark_node_previous(first); lists_.contains(before)) {
             return before;
         }
-        cmark_node* dl = custom_block("<dl>\n", "</dl>\n");
+        cmark_node* dl = part("definition-list", nlohmann::json::object());
         cmark_node_insert_before(first, dl);
         lists_.insert(dl);
         return dl;
     }
 
     void add_term(cmark_node* list, const std::vector<Line>& lines) {
-        cmark_node* dt = custom_block("<dt>", "</dt>\n");
+        cmark_node* dt = part("definition-term", nlohmann::json::object());
         move_lines(lines, dt);
         cmark_node_append_child(list, dt);
         terms_.push_back(dt);
@@ -204,13 +199,16 @@ class DefinitionLists {
         if (!is_dd(dd)) {
             return; // no definition yet: the code block stays one
         }
-        if (std::strcmp(cmark_node_get_on_enter(dd), "<dd>") == 0) { // tight so far: now loose
+        if (tight_.erase(dd) > 0) { // tight so far: now loose
             cmark_node* paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH);
             for (cmark_node* child : children_of(dd)) {
                 cmark_node_append_child(paragraph, child);
             }
             cmark_node_append_child(dd, paragraph);
-            cmark_node_set_on_enter(dd, "<dd>\n");
+            const auto [before, after] = tags("definition-details", {{"loose", true}});
+            cmark_node_set_on_enter(dd, before.c_str());
+            cmark_node_set_on_exit(dd, after.c_str());
+            loose_.insert(dd);
         }
         Document inner(cmark_node_get_literal(code), syntax_);
         for (cmark_node* block : children_of(inner.root())) {
@@ -221,9 +219,27 @@ class DefinitionLists {
         cmark_node_free(code);
     }
 
+    // What the theme's partial `name` writes before and after its content.
+    std::pair<std::string, std::string> tags(const char* name, nlohmann::json&& view) const {
+        if (syntax_.markup == nullptr) {
+            throw std::logic_error("Syntax::markup is not set: definition lists render through it");
+        }
+        return syntax_.markup->around(name, std::move(view), "content_html");
+    }
+
+    // A custom block that renders the theme's partial `name` around its children.
+    cmark_node* part(const char* name, nlohmann::json&& view) const {
+        const auto [before, after] = tags(name, std::move(view));
+        return custom_block(before, after);
+    }
+
+    // Whether `node` is a definition (its partial's block) made here.
+    bool is_dd(cmark_node* node) const { return tight_.contains(node) || loose_.contains(node); }
+
     std::vector<cmark_node*>& terms_;
     const Syntax& syntax_;
-    std::set<cmark_node*> lists_; ///< the <dl> blocks made here
+    std::set<cmark_node*> lists_;         ///< the definition lists made here
+    std::set<cmark_node*> tight_, loose_; ///< the definitions made here, by their layout
 };
 
 } // namespace

@@ -124,7 +124,13 @@ std::string code_html(const InfoString& info, std::string_view literal,
     }
     const CodeLines lines = code_lines(info, literal, options);
     const std::vector<std::string_view> views(lines.text.begin(), lines.text.end());
-    const auto highlighted = highlight::lines_html(info.language, views);
+    // Each token class's tags are the theme's code-token partial, rendered once per class for
+    // the build (a page of code has thousands of tokens and about a dozen classes).
+    const theme::Markup& markup = *options.markup;
+    const auto highlighted = highlight::lines_html(
+        info.language, views, [&markup](const char* css) -> const auto& {
+            return markup.cached_wrapper("code-token", "class", css);
+        });
     const bool any_hidden =
         std::find(lines.hidden.begin(), lines.hidden.end(), true) != lines.hidden.end();
     // The code goes between the partial's two halves: it can be long, and needs no conversion.

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cmark-gfm.h>
+#include <set>
+#include <string_view>
 
 namespace gpuguide::markdown {
 namespace {
@@ -64,6 +66,48 @@ struct Cut {
     bool keep_line;         ///< the block is all of its line: leave something so the line stays
 };
 
+// What keeps a setext heading's line that held only its attribute block: an empty element, which
+// the parser reads as inline HTML and so as part of the heading's text (a comment would start an
+// HTML block, ending the paragraph). It is the parser's, never the page's markup:
+// drop_line_keepers takes it out of the tree again.
+constexpr std::string_view kLineKeeper = "<span></span>";
+
+bool is_inline_html(cmark_node* node) {
+    return node != nullptr && cmark_node_get_type(node) == CMARK_NODE_HTML_INLINE;
+}
+
+// Removes the line keeper (its open and close tag, two inline HTML nodes), and the line break
+// before it, from the setext headings that start at `first_lines`: the heading ends with its
+// text, as pulldown-cmark gives it.
+void drop_line_keepers(cmark_node* root, const std::set<int>& first_lines) {
+    std::vector<cmark_node*> remove;
+    cmark_iter* iter = cmark_iter_new(root);
+    for (auto event = cmark_iter_next(iter); event != CMARK_EVENT_DONE;
+         event = cmark_iter_next(iter)) {
+        cmark_node* node = cmark_iter_get_node(iter);
+        if (event != CMARK_EVENT_ENTER || cmark_node_get_type(node) != CMARK_NODE_HEADING ||
+            !first_lines.contains(cmark_node_get_start_line(node))) {
+            continue;
+        }
+        cmark_node* close = cmark_node_last_child(node);
+        cmark_node* open = close != nullptr ? cmark_node_previous(close) : nullptr;
+        if (is_inline_html(open) && is_inline_html(close) &&
+            std::string(cmark_node_get_literal(open)) + cmark_node_get_literal(close) ==
+                kLineKeeper) {
+            cmark_node* before = cmark_node_previous(open);
+            if (before != nullptr && cmark_node_get_type(before) == CMARK_NODE_SOFTBREAK) {
+                remove.push_back(before);
+            }
+            remove.push_back(open);
+            remove.push_back(close);
+        }
+    }
+    cmark_iter_free(iter);
+    for (cmark_node* node : remove) {
+        cmark_node_free(node);
+    }
+}
+
 } // namespace
 
 std::optional<AttributeBlock> attribute_block(std::string_view line) {
@@ -116,6 +160,7 @@ void Document::read_heading_attributes(std::string_view markdown) {
     cmark_iter_free(iter);
 
     std::vector<Cut> cuts;
+    std::set<int> kept; // the first lines of setext headings that get a line keeper
     std::size_t line_start = 0;
     int line_number = 1;
     for (const auto& [first, last] : headings) {
@@ -134,6 +179,9 @@ void Document::read_heading_attributes(std::string_view markdown) {
             first != last &&
             line.substr(0, block->begin).find_first_not_of(" \t>") == std::string_view::npos;
         cuts.push_back({line_start + block->begin, line_start + block->end, all_of_line});
+        if (all_of_line) {
+            kept.insert(first);
+        }
         attributes_.emplace(first, std::move(block->attributes));
     }
     if (cuts.empty()) {
@@ -144,14 +192,16 @@ void Document::read_heading_attributes(std::string_view markdown) {
     std::size_t done = 0;
     for (const auto& cut : cuts) {
         without.append(markdown.substr(done, cut.begin - done));
-        // A setext heading's last line that was only the block: an empty span keeps the line,
-        // which would otherwise end the heading's paragraph (pulldown-cmark keeps it too); a
-        // comment would not do: it starts an HTML block, which ends the paragraph.
-        without.append(cut.keep_line ? "<span></span>" : "");
+        // A setext heading's last line that was only the block stays (pulldown-cmark keeps it
+        // too): empty, it would end the heading's paragraph.
+        without.append(cut.keep_line ? kLineKeeper : "");
         done = cut.end;
     }
     without.append(markdown.substr(done));
     parse(without);
+    if (!kept.empty()) {
+        drop_line_keepers(root_, kept);
+    }
 }
 
 } // namespace gpuguide::markdown

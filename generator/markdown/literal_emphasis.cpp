@@ -148,7 +148,12 @@ std::vector<LiteralEmphasis> scan(const Document& document) {
 std::vector<LiteralEmphasis> find_literal_emphasis(std::string_view markdown,
                                                    const Document& parsed) {
     const std::string checked = without_escaped_marks(markdown);
-    return checked.empty() ? scan(parsed) : scan(Document(checked));
+    if (checked.empty()) {
+        return scan(parsed);
+    }
+    // Parsed again only to be scanned: its admonitions and definition lists need no theme.
+    static const theme::NoMarkup no_markup;
+    return scan(Document(checked, Syntax{.markup = &no_markup}));
 }
 
 } // namespace gpuguide::markdown

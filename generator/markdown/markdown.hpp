@@ -28,7 +28,8 @@ struct Syntax {
     bool definition_lists = true; ///< `term` lines followed by `: definition` lines
     /// The admonition titles shown: Note, Tip, Important, Warning, Caution (UI strings).
     std::array<std::string, 5> admonition_titles{"Note", "Tip", "Important", "Warning", "Caution"};
-    /// The theme's partials: an admonition is its `admonition` partial (required for a page that
+    /// The theme's partials: an admonition is its `admonition` partial, a definition list its
+    /// `definition-list`, `definition-term` and `definition-details` (required for a page that
     /// has one).
     const theme::Markup* markup = nullptr;
 };
@@ -102,19 +103,22 @@ struct Heading {
     std::string text;             ///< plain text of the heading
     std::string anchor;           ///< id within the page
     int line = 0;                 ///< line in the Markdown body (1-based)
-    cmark_node* node = nullptr;   ///< the custom block that renders <hN id=...>
+    cmark_node* node = nullptr;   ///< the custom block that renders the heading's partial
     HeadingAttributes attributes; ///< from `{...}` (its id, if any, is the anchor)
 };
 
 /// Gives every heading and definition-list term a unique id (replacing heading nodes by blocks
-/// that render `<hN id="anchor">`) and returns them in document order. An id given with `{#id}`
-/// is kept, and generated ids avoid it; the same id given twice throws InputError at
-/// `file:line` (the line counted from the body's `line_offset`).
-std::vector<Heading> anchor_headings(Document& document, const std::filesystem::path& file = {},
-                                     int line_offset = 0);
+/// that render the theme's `heading` partial, terms its `definition-term`) and returns them in
+/// document order. An id given with `{#id}` is kept, and generated ids avoid it; the same id
+/// given twice throws InputError at `file:line` (the line counted from the body's
+/// `line_offset`).
+std::vector<Heading> anchor_headings(Document& document, const theme::Markup& markup,
+                                     const std::filesystem::path& file = {}, int line_offset = 0);
 
-/// Sets the id a heading renders with (the print page prefixes ids per page).
-void set_heading_id(Heading& heading, const std::string& id);
+/// Sets the id a heading renders with (the print page prefixes ids per page): its partial
+/// (`heading` or `definition-term`) gets the id, level, classes and the other attributes whose
+/// names HTML allows (a name with a space, quote, `<`, `>`, `/`, `=` or `&` is left out).
+void set_heading_id(Heading& heading, const std::string& id, const theme::Markup& markup);
 
 /// Whether a page's Markdown may give a heading an id (`{#...}` ending a line): the check stage
 /// parses such pages for duplicate ids before anything is measured.
@@ -177,11 +181,13 @@ void remove_east_asian_soft_breaks(Document& document);
 /// mdBook's MathJax formulas (book.toml `mathjax-support`), found in a page's Markdown before it
 /// is parsed: `\\(`..`\\)` inline, `\\[`..`\\]` and `$$`..`$$` display (what mdBook's MathJax
 /// finds in its HTML; `$`..`$` is text there too), not in code spans, code blocks or HTML
-/// blocks, within one paragraph. Each becomes `<span class="math math-inline">` (or
-/// `math-display`) whose text cmark-gfm reads literally, as mdBook's Markdown would give it
-/// (`\\` a backslash, `\_` an underscore; `*` and `_` never emphasis); lines are kept one for
-/// one. `count`, when given, gets the number of formulas.
-std::string protect_math(std::string_view markdown, std::size_t* count = nullptr);
+/// blocks, within one paragraph. Each goes into the theme's `math` partial (built in: `<span
+/// class="math math-inline">`, or `math-display`), its text escaped so that cmark-gfm reads it
+/// literally, as mdBook's Markdown would give it (`\\` a backslash, `\_` an underscore; `*` and
+/// `_` never emphasis); lines are kept one for one. `count`, when given, gets the number of
+/// formulas.
+std::string protect_math(std::string_view markdown, const theme::Markup& markup,
+                         std::size_t* count = nullptr);
 
 /// A `**` or `__` that the reader sees as it is written: emphasis that did not open or close.
 /// CommonMark does not let `**` open when punctuation follows it and a letter precedes it (or

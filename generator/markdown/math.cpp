@@ -1,13 +1,16 @@
 // Formulas in mdBook's MathJax delimiters, kept away from the Markdown parser: mdBook hands its
 // HTML to MathJax, which finds `\(`..`\)`, `\[`..`\]` and `$$`..`$$` there (in the Markdown:
-// `\\(`, `\\[`, `$$`). gpuguide finds them in the Markdown instead and turns each into a
-// `<span class="math ...">` whose text is escaped so that cmark-gfm gives back exactly the text
-// mdBook's Markdown would have given MathJax, with no emphasis, link or list made inside.
+// `\\(`, `\\[`, `$$`). gpuguide finds them in the Markdown instead and puts each into the
+// theme's math partial (a `<span class="math ...">`), its text escaped so that cmark-gfm gives back
+// exactly the text mdBook's Markdown would have given MathJax, with no emphasis, link or list made
+// inside.
 #include "markdown/markdown.hpp"
 
 #include <algorithm>
 #include <cmark-gfm.h>
 #include <memory>
+#include <optional>
+#include <utility>
 #include <vector>
 
 namespace gpuguide::markdown {
@@ -52,7 +55,8 @@ constexpr Delimiter kDelimiters[] = {
 
 class Scanner {
   public:
-    explicit Scanner(std::string_view text) : text_(text), literal_(literal_lines(text)) {}
+    Scanner(std::string_view text, const theme::Markup& markup)
+        : text_(text), literal_(literal_lines(text)), markup_(markup) {}
 
     std::string run(std::size_t* count) {
         std::string out;
@@ -154,19 +158,28 @@ class Scanner {
         return static_cast<std::size_t>(std::count(text_.begin(), text_.begin() + pos, '\n')) + 1;
     }
 
-    // The span, its text escaped for cmark-gfm: every ASCII punctuation character not already
-    // escaped by the author gets a backslash, so the parser reads each one literally and gives
-    // back what mdBook's Markdown would have given (`\\` one backslash, `\_` an underscore).
-    static void append_span(std::string& out, std::string_view tex, bool display) {
-        const std::string kind = display ? "math math-display" : "math math-inline";
-        // A first line holding only the open tag would start an HTML block: the tag breaks
-        // before its attribute instead (one line ending is allowed there), lines kept one for one.
+    // The theme's math partial around the formula, its text escaped for cmark-gfm: every ASCII
+    // punctuation character not already escaped by the author gets a backslash, so the parser
+    // reads each one literally and gives back what mdBook's Markdown would have given (`\\` one
+    // backslash, `\_` an underscore).
+    void append_span(std::string& out, std::string_view tex, bool display) {
+        auto& tags = wrappers_[display ? 1 : 0];
+        if (!tags) {
+            tags = markup_.wrapper("math", {{"display", display}});
+        }
+        // A first line holding only the open tag would start an HTML block: the tag breaks at its
+        // first space instead (one line ending is allowed there), lines kept one for one.
         const auto first = tex.find_first_not_of(" \t");
         if (first != std::string_view::npos && tex[first] == '\n') {
-            out += "<span" + std::string(tex.substr(0, first + 1)) + "class=\"" + kind + "\">";
+            std::string open = tags->first;
+            const auto space = open.find_first_of(" \t>");
+            open.replace(space == std::string::npos ? open.size() : space,
+                         space != std::string::npos && open[space] != '>' ? 1 : 0,
+                         tex.substr(0, first + 1));
+            out += open;
             tex.remove_prefix(first + 1);
         } else {
-            out += "<span class=\"" + kind + "\">";
+            out += tags->first;
         }
         for (std::size_t i = 0; i < tex.size(); ++i) {
             if (tex[i] == '\\' && i + 1 < tex.size() && is_ascii_punctuation(tex[i + 1])) {
@@ -178,18 +191,21 @@ class Scanner {
                 out += tex[i];
             }
         }
-        out += "</span>";
+        out += tags->second;
     }
 
     std::string_view text_;
     std::vector<bool> literal_;
+    const theme::Markup& markup_;
+    std::optional<std::pair<std::string, std::string>> wrappers_[2]; ///< inline, display
     std::size_t line_start_ = 0, line_ = 1;
 };
 
 } // namespace
 
-std::string protect_math(std::string_view markdown, std::size_t* count) {
-    return Scanner(markdown).run(count);
+std::string protect_math(std::string_view markdown, const theme::Markup& markup,
+                         std::size_t* count) {
+    return Scanner(markdown, markup).run(count);
 }
 
 } // namespace gpuguide::markdown

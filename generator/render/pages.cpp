@@ -217,7 +217,7 @@ std::string print_html(const Templates& templates, markdown::Document& document,
                        const std::vector<std::optional<LinkTargets>>& targets) {
     const std::string prefix = print_id(page);
     for (auto& heading : headings) {
-        markdown::set_heading_id(heading, prefix + "--" + heading.anchor);
+        markdown::set_heading_id(heading, prefix + "--" + heading.anchor, templates);
     }
     for (std::size_t i = 0; i < links.size(); ++i) {
         if (targets[i]) {
@@ -311,13 +311,14 @@ PageBody render_body(const SiteContext& site, const Language& language, const Pa
     std::string with_math;
     std::string_view source = page.body;
     if (site.book.config && site.book.config->mathjax_support) {
-        with_math = markdown::protect_math(page.body);
+        with_math = markdown::protect_math(page.body, site.templates);
         source = with_math;
     }
     markdown::Document document(source, syntax);
     rendered.warnings = check_literal_emphasis(site, page, source, document, line_offset);
     PageBody body;
-    body.headings = markdown::anchor_headings(document, page.source_path, line_offset);
+    body.headings =
+        markdown::anchor_headings(document, site.templates, page.source_path, line_offset);
     const directives::Context context{site.book,
                                       site.store,
                                       language.code,

@@ -1,7 +1,6 @@
 // The pages that are not in SUMMARY.md: language chooser, contents, 404, sitemap, and each
 // language's table of contents script (print.html and the search index: language_outputs.cpp).
 #include "load/files.hpp"
-#include "markdown/markdown.hpp"
 #include "render/internal.hpp"
 #include "version.hpp"
 
@@ -11,7 +10,6 @@
 namespace gpuguide::render {
 namespace {
 
-using markdown::escape_html;
 using nlohmann::json;
 
 std::string toc_script(const Language& language) {
@@ -72,20 +70,20 @@ std::string contents_html(const Templates& templates, const Language& language,
         "contents", {{"heading", heading}, {"entries", std::move(entries)}, {"fleet", fleet}});
 }
 
+// sitemap.xml: the theme's sitemap partial with every page's address.
 std::string sitemap(const SiteContext& site) {
     std::string base = site.options.base_url;
     if (!base.ends_with('/')) {
         base += '/';
     }
-    std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+    json urls = json::array();
     for (const auto& language : site.book.languages) {
         for (const auto& page : language.pages) {
-            xml += "<url><loc>" + escape_html(base + language.site_dir + page.output) +
-                   "</loc><lastmod>" + site.date + "</lastmod></url>\n";
+            urls.push_back(
+                {{"loc", base + language.site_dir + page.output}, {"lastmod", site.date}});
         }
     }
-    return xml + "</urlset>\n";
+    return site.templates.partial("sitemap", {{"urls", std::move(urls)}});
 }
 
 } // namespace

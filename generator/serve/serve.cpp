@@ -2,11 +2,13 @@
 
 #include "load/files.hpp"
 #include "render/manifest.hpp"
+#include "render/templates.hpp"
 
 #include <chrono>
 #include <httplib.h>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 namespace gpuguide::serve {
@@ -49,19 +51,18 @@ std::string inputs_state(const render::BuildOptions& options) {
 
 } // namespace
 
-std::string reload_script(unsigned long version) {
-    return "<script>(function(){var v=" + std::to_string(version) +
-           ";setInterval(function(){fetch('/__gpuguide/version').then(function(r){return "
-           "r.text();})"
-           ".then(function(t){if(+t!==v){location.reload();}}).catch(function(){});},1000);})();</"
-           "script>";
+std::string reload_script(const render::Templates& templates, unsigned long version) {
+    auto [script, after] = templates.wrapper("serve-reload", {{"version", version}});
+    return script + after;
 }
 
 namespace {
 
 /// Answers GET PATH from the site in `root`: the file, or 404.html with status 404; HTML pages get
-/// the reload script for `version`. `build_mutex` keeps a rebuild from swapping the site mid-read.
-void serve_file(const std::filesystem::path& root, std::mutex& build_mutex, unsigned long version,
+/// the reload script of the site's `templates` for `version`. `build_mutex` keeps a rebuild from
+/// swapping the site or its templates mid-read.
+void serve_file(const std::filesystem::path& root, std::mutex& build_mutex,
+                const std::optional<render::Templates>& templates, unsigned long version,
                 const httplib::Request& request, httplib::Response& response) {
     std::string path = request.path;
     if (path.find("..") != std::string::npos) {
@@ -71,7 +72,7 @@ void serve_file(const std::filesystem::path& root, std::mutex& build_mutex, unsi
     if (path.ends_with('/')) {
         path += "index.html";
     }
-    std::string body;
+    std::string body, script;
     std::filesystem::path file = root / path.substr(1);
     {
         std::lock_guard lock(build_mutex);
@@ -87,13 +88,29 @@ void serve_file(const std::filesystem::path& root, std::mutex& build_mutex, unsi
             response.set_content("not found", "text/plain");
             return;
         }
+        if (file.extension() == ".html" && templates) {
+            script = reload_script(*templates, version);
+        }
     }
-    if (file.extension() == ".html") {
+    if (!script.empty()) {
         const auto end = body.rfind("</body>");
-        body.insert(end == std::string::npos ? body.size() : end, reload_script(version));
+        body.insert(end == std::string::npos ? body.size() : end, script);
     }
     response.set_header("Cache-Control", "no-store");
     response.set_content(body, content_type(file));
+}
+
+// A build's warnings and its one-line summary.
+void print_report(const render::BuildReport& report, bool first) {
+    for (const auto& warning : report.warnings) {
+        std::cerr << warning << "\n";
+    }
+    std::cerr << (first ? "built " : "rebuilt ") << report.pages << " pages in " << report.seconds
+              << " s"
+              << (report.pages_rendered < report.pages
+                      ? " (" + std::to_string(report.pages_rendered) + " rendered)"
+                      : std::string())
+              << "\n";
 }
 
 } // namespace
@@ -101,19 +118,12 @@ void serve_file(const std::filesystem::path& root, std::mutex& build_mutex, unsi
 int serve(const ServeOptions& options, const std::atomic<bool>& stop) {
     std::atomic<unsigned long> version{1};
     std::mutex build_mutex; // one build at a time; requests read files between swaps
+    std::optional<render::Templates> templates; // the built site's theme, for the reload script
     auto rebuild = [&](bool first) {
         std::lock_guard lock(build_mutex);
         try {
-            const auto report = render::build_site(options.build);
-            for (const auto& warning : report.warnings) {
-                std::cerr << warning << "\n";
-            }
-            std::cerr << (first ? "built " : "rebuilt ") << report.pages << " pages in "
-                      << report.seconds << " s"
-                      << (report.pages_rendered < report.pages
-                              ? " (" + std::to_string(report.pages_rendered) + " rendered)"
-                              : std::string())
-                      << "\n";
+            print_report(render::build_site(options.build), first);
+            templates.emplace(options.build.templates_dir);
             return true;
         } catch (const std::exception& error) {
             std::cerr << error.what()
@@ -130,7 +140,7 @@ int serve(const ServeOptions& options, const std::atomic<bool>& stop) {
         response.set_content(std::to_string(version.load()), "text/plain");
     });
     server.Get(R"(/.*)", [&](const httplib::Request& request, httplib::Response& response) {
-        serve_file(root, build_mutex, version.load(), request, response);
+        serve_file(root, build_mutex, templates, version.load(), request, response);
     });
 
     std::atomic<bool> listening_ended{false};

@@ -1,6 +1,7 @@
 #pragma once
 /// `gpuguide serve`: a local preview that rebuilds when content or templates change.
 #include "render/site.hpp"
+#include "render/templates.hpp"
 
 #include <atomic>
 #include <string>
@@ -20,7 +21,8 @@ struct ServeOptions {
 /// true (checked every poll) or the server fails; returns the process exit status.
 int serve(const ServeOptions& options, const std::atomic<bool>& stop);
 
-/// The script injected before </body> of every HTML response in serve mode.
-std::string reload_script(unsigned long version);
+/// The script injected before </body> of every HTML response in serve mode: the theme's
+/// serve-reload partial for the site's build `version`, its final line break dropped.
+std::string reload_script(const render::Templates& templates, unsigned long version);
 
 } // namespace gpuguide::serve

@@ -1,6 +1,8 @@
-// The rule the markup partials' text follows, before kainjow parses it.
+// The rule the markup partials' text follows, before kainjow parses it, and the wrappers kept once
+// rendered (cached_wrapper).
 #include "theme/markup.hpp"
 
+#include <mutex>
 #include <string_view>
 
 namespace gpuguide::theme {
@@ -32,6 +34,22 @@ std::string strip_standalone_tags(const std::string& text) {
         start = end;
     }
     return out;
+}
+
+const std::pair<std::string, std::string>& Markup::cached_wrapper(const std::string& name,
+                                                                  const std::string& value_name,
+                                                                  std::string_view value) const {
+    std::string key = name;
+    key.append(1, '\0').append(value_name).append(1, '\0').append(value);
+    {
+        std::shared_lock lock(cache_->mutex);
+        if (const auto found = cache_->wrappers.find(key); found != cache_->wrappers.end()) {
+            return found->second; // map nodes stay put: the reference outlives the lock
+        }
+    }
+    auto parts = wrapper(name, {{value_name, std::string(value)}});
+    std::unique_lock lock(cache_->mutex);
+    return cache_->wrappers.try_emplace(std::move(key), std::move(parts)).first->second;
 }
 
 } // namespace gpuguide::theme

@@ -3,8 +3,12 @@
 /// them: every piece of HTML the generator puts into a page (a chart's figure, an inline value, a
 /// code block, a provenance line, ...) is rendered through one, so that a book's theme can
 /// restyle it (docs/src/writing/themes.md "Partials").
+#include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
+#include <shared_mutex>
 #include <string>
+#include <string_view>
 #include <utility>
 
 namespace gpuguide::theme {
@@ -15,7 +19,10 @@ std::string strip_standalone_tags(const std::string& text);
 
 class Markup {
   public:
+    Markup() = default;
     virtual ~Markup() = default;
+    Markup(Markup&&) noexcept = default; // a theme's Templates is moved into the build's inputs
+    Markup& operator=(Markup&&) noexcept = default;
 
     /// Renders partials/NAME.mustache with `view`. Values are escaped as the page's own text is
     /// (text::escape_markup), names ending in _html are inserted as they are.
@@ -47,6 +54,27 @@ class Markup {
         }
         return parts;
     }
+
+    /// wrapper() of partial `name` with the view {`value_name`: `value`}, rendered once per
+    /// value for this object's life and kept: for markup written thousands of times a build with
+    /// few distinct values (a highlighted token's tags, one pair per CSS class). Thread-safe.
+    const std::pair<std::string, std::string>& cached_wrapper(const std::string& name,
+                                                              const std::string& value_name,
+                                                              std::string_view value) const;
+
+  private:
+    struct Cache {
+        std::shared_mutex mutex;
+        std::map<std::string, std::pair<std::string, std::string>, std::less<>> wrappers;
+    };
+    std::unique_ptr<Cache> cache_ = std::make_unique<Cache>(); ///< a pointer, so Markup moves
+};
+
+/// Markup that renders nothing: for parses whose HTML is thrown away (the checks that run before
+/// anything is measured, the literal-emphasis scan), which need no theme.
+class NoMarkup final : public Markup {
+  public:
+    std::string partial(const std::string&, nlohmann::json&&) const override { return {}; }
 };
 
 } // namespace gpuguide::theme

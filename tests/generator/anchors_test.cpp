@@ -1,4 +1,5 @@
 // Heading anchors: GitHub's slug rule, Chinese kept, duplicates numbered.
+#include "built_in_theme.hpp"
 #include "gpuguide_catch.hpp"
 #include "markdown/markdown.hpp"
 
@@ -21,7 +22,8 @@ TEST_CASE("slugs keep CJK characters and drop CJK punctuation", "[anchors]") {
 
 TEST_CASE("anchors are unique within a page: -1, -2 like GitHub", "[anchors]") {
     gpuguide::markdown::Document document("# Intro\n## Intro\n## Intro\n### Intro-1\n");
-    const auto headings = gpuguide::markdown::anchor_headings(document);
+    const auto headings =
+        gpuguide::markdown::anchor_headings(document, gpuguide::test::built_in_templates());
     REQUIRE(headings.size() == 4);
     CHECK(headings[0].anchor == "intro");
     CHECK(headings[1].anchor == "intro-1");
@@ -34,7 +36,8 @@ TEST_CASE("anchors are unique within a page: -1, -2 like GitHub", "[anchors]") {
 
 TEST_CASE("headings keep their inline Markdown", "[anchors]") {
     gpuguide::markdown::Document document("## The `cudaMalloc` *call*\n");
-    const auto headings = gpuguide::markdown::anchor_headings(document);
+    const auto headings =
+        gpuguide::markdown::anchor_headings(document, gpuguide::test::built_in_templates());
     CHECK(headings[0].anchor == "the-cudamalloc-call");
     CHECK(document.render_html().find("<code>cudaMalloc</code> <em>call</em>") !=
           std::string::npos);

@@ -150,9 +150,16 @@ TEST_CASE("the required languages are highlighted and an unknown one is plain, w
     CHECK_FALSE(contains(plain, "hljs-"));
 }
 
+namespace {
+// The built-in theme's code-token partial, as code blocks ask for it.
+const gpuguide::highlight::TokenTags token_tags = [](const char* css) -> const auto& {
+    return gpuguide::test::built_in_templates().cached_wrapper("code-token", "class", css);
+};
+} // namespace
+
 TEST_CASE("highlighting keeps UTF-8 text whole and spans within a line", "[code][highlight]") {
-    const auto lines =
-        gpuguide::highlight::lines_html("rust", {"let s = \"显存 — 𝔸\"; // 注释", "/* a", "b */"});
+    const auto lines = gpuguide::highlight::lines_html(
+        "rust", {"let s = \"显存 — 𝔸\"; // 注释", "/* a", "b */"}, token_tags);
     REQUIRE(lines);
     // (exact token boundaries differ between KSyntaxHighlighting 5.103 and 5.116: parts only)
     CHECK((*lines)[0].starts_with("<span class=\"hljs-keyword\">let</span> s "));
@@ -169,7 +176,7 @@ TEST_CASE("highlighting bytes that are not UTF-8 neither throws nor reads past t
     // one U+FFFD in the highlighter's text, counted as three bytes ("basic_string_view::substr";
     // that input is tests/fuzz/corpus/page/regression-highlight-invalid-utf8).
     const std::string bad = "\xff\xff\xff\xff int x = 1; // \x88\xfc";
-    const auto lines = gpuguide::highlight::lines_html("cpp", {bad, "int \xe5\x96 z;"});
+    const auto lines = gpuguide::highlight::lines_html("cpp", {bad, "int \xe5\x96 z;"}, token_tags);
     REQUIRE(lines);
     REQUIRE(lines->size() == 2);
     // (token classes differ between KSyntaxHighlighting versions: the words and bytes only)
@@ -180,7 +187,7 @@ TEST_CASE("highlighting bytes that are not UTF-8 neither throws nor reads past t
 TEST_CASE("hidden lines are left out of the search text", "[code][search]") {
     md::Document document(
         "# Page\n\n```rust\n# fn hidden_helper() {}\nlet shown_value = 1;\n```\n");
-    const auto headings = md::anchor_headings(document);
+    const auto headings = md::anchor_headings(document, gpuguide::test::built_in_templates());
     const auto sections = md::plain_text_sections(document, headings, {});
     REQUIRE(sections.size() == 1);
     CHECK(contains(sections[0].text, "shown_value"));

@@ -1,6 +1,7 @@
 // Soft line breaks in Chinese and Japanese text (issue 67): a wrap between two East Asian wide
 // characters is removed, as CSS Text 3 and Pandoc's east_asian_line_breaks do; a wrap next to a
 // Latin character, a hard break and code stay as CommonMark has them.
+#include "built_in_theme.hpp"
 #include "generator_fixture.hpp"
 #include "gpuguide_catch.hpp"
 #include "markdown/markdown.hpp"
@@ -72,7 +73,7 @@ TEST_CASE("hard breaks, code spans and code blocks are unchanged", "[east-asian-
 
 TEST_CASE("the search text loses the space too", "[east-asian-breaks]") {
     md::Document document("# 标题\n\n以十亿为单位的\n参数量，加上\nGPU 规格。\n");
-    const auto headings = md::anchor_headings(document);
+    const auto headings = md::anchor_headings(document, gpuguide::test::built_in_templates());
     md::remove_east_asian_soft_breaks(document);
     const auto sections = md::plain_text_sections(document, headings, {});
     REQUIRE(sections.size() == 1);

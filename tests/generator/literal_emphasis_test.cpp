@@ -1,5 +1,6 @@
 // Literal `**` and `__`: emphasis that CommonMark's flanking rules did not open or close. The
 // Chinese cases are the ones the guide's own pages had (issue 52).
+#include "built_in_theme.hpp"
 #include "gpuguide_catch.hpp"
 #include "markdown/markdown.hpp"
 
@@ -81,4 +82,16 @@ TEST_CASE("literal emphasis: the context shows where, cut at whole characters",
     CHECK(found[0].context.starts_with("…"));
     CHECK(found[0].context.ends_with("…"));
     CHECK(found[0].context.find("中文**。x") != std::string::npos);
+}
+
+TEST_CASE("literal emphasis: a page with escaped marks and an admonition or definition list",
+          "[literal-emphasis]") {
+    // Escaped marks make the check parse the page again; that parse renders nothing, so its
+    // admonitions and definition lists need no theme (it stopped the build with an internal
+    // error once).
+    const std::string page = "> [!NOTE]\n> Say \\*\\*this\\*\\*.\n\nTerm\n: a **b。**c\n";
+    const Document document(page, {.markup = &gpuguide::test::built_in_templates()});
+    std::vector<gpuguide::markdown::LiteralEmphasis> found;
+    REQUIRE_NOTHROW(found = find_literal_emphasis(page, document));
+    CHECK(found.size() == 2); // (the line given for a definition's text is not yet its own)
 }

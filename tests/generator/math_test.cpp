@@ -2,6 +2,7 @@
 // protect_math finds `\\(`..`\\)`, `\\[`..`\\]` and `$$`..`$$` in the Markdown, as mdBook's
 // MathJax finds them in its HTML, and keeps the Markdown parser (emphasis, escapes, lists) and
 // the CJK soft-break removal from changing them.
+#include "built_in_theme.hpp"
 #include "generator_fixture.hpp"
 #include "gpuguide_catch.hpp"
 #include "markdown/markdown.hpp"
@@ -14,7 +15,7 @@ namespace {
 
 // The page's HTML as gpuguide renders it: protected, parsed, soft breaks removed.
 std::string html(const std::string& markdown) {
-    md::Document document(md::protect_math(markdown));
+    md::Document document(md::protect_math(markdown, gpuguide::test::built_in_templates()));
     md::remove_east_asian_soft_breaks(document);
     return document.render_html();
 }
@@ -70,15 +71,15 @@ TEST_CASE("math: the formula survives the CJK soft-break removal and keeps its l
           "<p>面积是\n" + inline_open + " \\pi r^2 </span>\n。</p>\n");
     // Lines are kept one for one, so every later line number stays right.
     const std::string source = "a\n$$\nx\n$$\nb *c*\n";
-    const auto protectedSource = md::protect_math(source);
+    const auto protectedSource = md::protect_math(source, gpuguide::test::built_in_templates());
     CHECK(std::count(protectedSource.begin(), protectedSource.end(), '\n') ==
           std::count(source.begin(), source.end(), '\n'));
 }
 
 TEST_CASE("math: counting a page's formulas", "[math]") {
     std::size_t count = 0;
-    md::protect_math("a \\\\( x \\\\) b $$y$$", &count);
+    md::protect_math("a \\\\( x \\\\) b $$y$$", gpuguide::test::built_in_templates(), &count);
     CHECK(count == 2);
-    md::protect_math("a $5 b `$$x$$`", &count);
+    md::protect_math("a $5 b `$$x$$`", gpuguide::test::built_in_templates(), &count);
     CHECK(count == 0);
 }

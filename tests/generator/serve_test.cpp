@@ -79,3 +79,30 @@ TEST_CASE("serve builds, answers on 127.0.0.1, injects the reload script and reb
     server.join();
     CHECK(status == 0);
 }
+
+TEST_CASE("serve injects the book's partials/serve-reload.mustache with the site's version",
+          "[serve][partials]") {
+    gg_test::BookCopy book;
+    gg_test::write(book.root() / "templates" / "partials" / "serve-reload.mustache",
+                   "<script data-own-reload=\"{{version}}\"></script>\n");
+    gpuguide::serve::ServeOptions options;
+    options.build = book.options();
+    options.port = free_port();
+    options.poll_ms = 50;
+    std::atomic<bool> stop{false};
+    int status = -1;
+    std::thread server([&] { status = gpuguide::serve::serve(options, stop); });
+    httplib::Client client("127.0.0.1", options.port);
+    auto page = client.Get("/en/index.html");
+    for (int attempt = 0; attempt < 100 && !page; ++attempt) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        page = client.Get("/en/index.html");
+    }
+    REQUIRE(page);
+    // Before </body>, its final line break dropped, as the built-in script is.
+    CHECK(page->body.find("<script data-own-reload=\"1\"></script></body>") != std::string::npos);
+    CHECK(page->body.find("/__gpuguide/version") == std::string::npos);
+    stop = true;
+    server.join();
+    CHECK(status == 0);
+}

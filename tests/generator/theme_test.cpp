@@ -145,10 +145,17 @@ TEST_CASE("every piece of the generator's markup is a partial a book can overrid
     // The partials the stages render by name: each must be in the built-in theme, and a book's
     // file of the same name is the one used.
     TempDir dir;
-    const std::vector<std::string> partials = {
-        "chart-figure",     "chart-unmeasured", "figures-missing",  "provenance", "inline-value",
-        "figures-fallback", "code-block",       "code-hidden-line", "page-toc",   "contents",
-        "print-page",       "not-found",        "redirect"};
+    const std::vector<std::string> partials = {"chart-figure",       "chart-unmeasured",
+                                               "figures-missing",    "provenance",
+                                               "inline-value",       "figures-fallback",
+                                               "code-block",         "code-hidden-line",
+                                               "page-toc",           "contents",
+                                               "print-page",         "not-found",
+                                               "redirect",           "heading",
+                                               "definition-list",    "definition-term",
+                                               "definition-details", "math",
+                                               "code-token",         "sitemap",
+                                               "serve-reload"};
     for (const auto& name : partials) {
         write(dir.path() / "partials" / (name + ".mustache"), "<i>" + name + " {{x}}</i>\n");
     }
