@@ -225,6 +225,37 @@ struct Columns {
     std::vector<std::string> missing_labels;
 };
 
+// Splits the evaluated columns into those shown and those only named in the line under the
+// table: a measured column without a single figure, with the sources and reasons it lacks.
+void choose_shown(Columns& out) {
+    for (std::size_t c = 0; c < out.all.size(); ++c) {
+        const auto& cells = out.all[c].cells;
+        const bool any_figure = std::any_of(cells.begin(), cells.end(), [](const Cell& cell) {
+            return cell.estimated.value.has_value();
+        });
+        if (!out.all[c].measured || any_figure) {
+            out.shown.push_back(c);
+            continue;
+        }
+        for (const auto& cell : cells) {
+            for (const auto& source : cell.estimated.sources) {
+                out.missing.add(source);
+            }
+            // No probe at fault (a GPU the catalogue lacks, say): the estimate's own reason.
+            const auto& reason = cell.estimated.reason;
+            const bool probes_ok =
+                std::all_of(cell.estimated.sources.begin(), cell.estimated.sources.end(),
+                            [](const measure::ProbeResult& result) { return result.ok(); });
+            auto& reasons = out.missing.other_reasons;
+            if (probes_ok && !reason.empty() &&
+                std::find(reasons.begin(), reasons.end(), reason) == reasons.end()) {
+                reasons.push_back(reason);
+            }
+        }
+        out.missing_labels.push_back(out.all[c].label);
+    }
+}
+
 // Evaluates every column. A column standing in for this machine whose host another column shows
 // already says nothing new: it goes into the line under the table, which says that this build has
 // no GPU figures; so does a measured column without a single figure.
@@ -267,32 +298,7 @@ Columns evaluate_columns(const Body& body, const Context& context,
             out.all.push_back(std::move(column));
         }
     }
-    for (std::size_t c = 0; c < out.all.size(); ++c) {
-        const auto& cells = out.all[c].cells;
-        const bool any_figure = std::any_of(cells.begin(), cells.end(), [](const Cell& cell) {
-            return cell.estimated.value.has_value();
-        });
-        if (!out.all[c].measured || any_figure) {
-            out.shown.push_back(c);
-            continue;
-        }
-        for (const auto& cell : cells) {
-            for (const auto& source : cell.estimated.sources) {
-                out.missing.add(source);
-            }
-            // No probe at fault (a GPU the catalogue lacks, say): the estimate's own reason.
-            const auto& reason = cell.estimated.reason;
-            const bool probes_ok =
-                std::all_of(cell.estimated.sources.begin(), cell.estimated.sources.end(),
-                            [](const measure::ProbeResult& result) { return result.ok(); });
-            auto& reasons = out.missing.other_reasons;
-            if (probes_ok && !reason.empty() &&
-                std::find(reasons.begin(), reasons.end(), reason) == reasons.end()) {
-                reasons.push_back(reason);
-            }
-        }
-        out.missing_labels.push_back(out.all[c].label);
-    }
+    choose_shown(out);
     return out;
 }
 

@@ -124,50 +124,11 @@ class Parser {
         auto node = std::make_unique<Node>();
         node->column = column;
         if (take('{')) {
-            const auto close = text_.find('}', at_);
-            if (close == std::string_view::npos) {
-                fail("expected '}' to close the key at column " + std::to_string(column));
-            }
-            node->kind = Node::Kind::Key;
-            node->text = std::string(text_.substr(at_, close - at_));
-            const bool datasheet = node->text.starts_with("datasheet:") && node->text.size() > 10;
-            if (!datasheet &&
-                (node->text.find('/') == std::string::npos || node->text.front() == '/')) {
-                fail("write a measured figure as {PROBE/POINTER}, e.g. "
-                     "{gpu.stream/devices/0/triad} [GB/s], or a datasheet figure of the host's GPU "
-                     "as {datasheet:FIELD}, e.g. {datasheet:bf16_tensor_tflops} [TFLOP/s]");
-            }
-            at_ = close + 1;
-            node->unit = unit_after();
-            if (!node->unit) {
-                fail("give the unit the formula reads {" + node->text +
-                     "} in, e.g. {gpu.stream/devices/0/triad} [GB/s]");
-            }
+            read_key(*node, column);
             return node;
         }
         if (at_ < text_.size() && (is_ascii_digit(text_[at_]) || text_[at_] == '.')) {
-            const std::size_t start = at_;
-            while (at_ < text_.size() && (is_ascii_digit(text_[at_]) || text_[at_] == '.')) {
-                ++at_;
-            }
-            if (at_ < text_.size() && (text_[at_] == 'e' || text_[at_] == 'E')) {
-                ++at_;
-                if (at_ < text_.size() && (text_[at_] == '+' || text_[at_] == '-')) {
-                    ++at_;
-                }
-                while (at_ < text_.size() && is_ascii_digit(text_[at_])) {
-                    ++at_;
-                }
-            }
-            node->kind = Node::Kind::Number;
-            node->text = std::string(text_.substr(start, at_ - start));
-            const auto reading = numbers::read(node->text, numbers::Rule{});
-            if (!reading.value) {
-                at_ = start;
-                fail("\"" + node->text + "\" is not a finite number");
-            }
-            node->number = *reading.value;
-            node->unit = unit_after();
+            read_number(*node);
             return node;
         }
         if (at_ < text_.size() && is_name_start(text_[at_])) {
@@ -183,6 +144,54 @@ class Parser {
                                   "found '" +
                                       std::string(1, text_[at_]) + "'"
                                 : "the formula ends where a number, a name or a key belongs");
+    }
+
+    // A "{PROBE/POINTER} [UNIT]" or "{datasheet:FIELD} [UNIT]" key, after its '{'.
+    void read_key(Node& node, std::size_t column) {
+        const auto close = text_.find('}', at_);
+        if (close == std::string_view::npos) {
+            fail("expected '}' to close the key at column " + std::to_string(column));
+        }
+        node.kind = Node::Kind::Key;
+        node.text = std::string(text_.substr(at_, close - at_));
+        const bool datasheet = node.text.starts_with("datasheet:") && node.text.size() > 10;
+        if (!datasheet && (node.text.find('/') == std::string::npos || node.text.front() == '/')) {
+            fail("write a measured figure as {PROBE/POINTER}, e.g. "
+                 "{gpu.stream/devices/0/triad} [GB/s], or a datasheet figure of the host's GPU "
+                 "as {datasheet:FIELD}, e.g. {datasheet:bf16_tensor_tflops} [TFLOP/s]");
+        }
+        at_ = close + 1;
+        node.unit = unit_after();
+        if (!node.unit) {
+            fail("give the unit the formula reads {" + node.text +
+                 "} in, e.g. {gpu.stream/devices/0/triad} [GB/s]");
+        }
+    }
+
+    // A number, with an optional exponent and an optional "[UNIT]".
+    void read_number(Node& node) {
+        const std::size_t start = at_;
+        while (at_ < text_.size() && (is_ascii_digit(text_[at_]) || text_[at_] == '.')) {
+            ++at_;
+        }
+        if (at_ < text_.size() && (text_[at_] == 'e' || text_[at_] == 'E')) {
+            ++at_;
+            if (at_ < text_.size() && (text_[at_] == '+' || text_[at_] == '-')) {
+                ++at_;
+            }
+            while (at_ < text_.size() && is_ascii_digit(text_[at_])) {
+                ++at_;
+            }
+        }
+        node.kind = Node::Kind::Number;
+        node.text = std::string(text_.substr(start, at_ - start));
+        const auto reading = numbers::read(node.text, numbers::Rule{});
+        if (!reading.value) {
+            at_ = start;
+            fail("\"" + node.text + "\" is not a finite number");
+        }
+        node.number = *reading.value;
+        node.unit = unit_after();
     }
 
     // An optional "[UNIT]" after a number or key.
@@ -204,36 +213,9 @@ class Parser {
     }
 };
 
-Quantity eval(const Node& node, const Resolver& resolver) {
-    switch (node.kind) {
-    case Node::Kind::Number: {
-        const Unit unit = node.unit.value_or(Unit{});
-        return {node.number * unit.scale, unit.dimension};
-    }
-    case Node::Kind::Name: {
-        auto found = resolver.constant(node.text);
-        if (!found) {
-            throw FormulaError(node.column, "unknown name \"" + node.text + "\"");
-        }
-        return *found;
-    }
-    case Node::Kind::Key: {
-        const auto value = resolver.key(node.text, *node.unit);
-        return {value ? std::optional(*value * node.unit->scale) : std::nullopt,
-                node.unit->dimension};
-    }
-    case Node::Kind::Negate: {
-        auto inner = eval(*node.left, resolver);
-        if (inner.value) {
-            inner.value = -*inner.value;
-        }
-        return inner;
-    }
-    default:
-        break;
-    }
-    const auto left = eval(*node.left, resolver);
-    const auto right = eval(*node.right, resolver);
+// A binary node's value from its two operands' values: sums need one dimension, products and
+// quotients add or subtract the exponents.
+Quantity combine_operands(const Node& node, const Quantity& left, const Quantity& right) {
     Quantity result;
     const bool both = left.value && right.value;
     switch (node.kind) {
@@ -264,6 +246,40 @@ Quantity eval(const Node& node, const Resolver& resolver) {
     }
     }
     return result;
+}
+
+Quantity eval(const Node& node, const Resolver& resolver) {
+    switch (node.kind) {
+    case Node::Kind::Number: {
+        const Unit unit = node.unit.value_or(Unit{});
+        return {node.number * unit.scale, unit.dimension};
+    }
+    case Node::Kind::Name: {
+        auto found = resolver.constant(node.text);
+        if (!found) {
+            throw FormulaError(node.column, "unknown name \"" + node.text + "\"");
+        }
+        return *found;
+    }
+    case Node::Kind::Key: {
+        const auto value = resolver.key(node.text, *node.unit);
+        return {value ? std::optional(*value * node.unit->scale) : std::nullopt,
+                node.unit->dimension};
+    }
+    case Node::Kind::Negate: {
+        auto inner = eval(*node.left, resolver);
+        if (inner.value) {
+            inner.value = -*inner.value;
+        }
+        return inner;
+    }
+    default:
+        break;
+    }
+    // The left operand first, so that its error is the one reported.
+    const auto left = eval(*node.left, resolver);
+    const auto right = eval(*node.right, resolver);
+    return combine_operands(node, left, right);
 }
 
 int precedence(const Node& node) {

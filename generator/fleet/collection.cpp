@@ -213,6 +213,26 @@ void swap_in_previous(const fs::path& dir) {
     fs::remove_all(old);
 }
 
+// The rows of the folder once `documents` are in place: the earlier rows, each replaced by its
+// new document's row where there is one, in file order.
+std::vector<HostRow> rows_after(const fs::path& dir, std::vector<HostRow> before,
+                                std::vector<NewDocument>& documents) {
+    std::map<std::string, HostRow> rows;
+    for (auto& row : before) {
+        rows[row.file] = std::move(row);
+    }
+    for (auto& document : documents) {
+        document.row.file = document.node + ".json";
+        stamp(document.row, dir / document.row.file);
+        rows[document.row.file] = std::move(document.row);
+    }
+    std::vector<HostRow> result;
+    for (auto& [file, row] : rows) {
+        result.push_back(std::move(row));
+    }
+    return result;
+}
+
 } // namespace
 
 fs::path stage_document(const fs::path& dir, const std::string& node, std::string_view text) {
@@ -265,19 +285,7 @@ void store_collection(const fs::path& dir, CollectionRecord latest,
     }
 
     // 3. The new record: its rows describe the folder as it now is.
-    std::map<std::string, HostRow> rows;
-    for (auto& row : before.rows) {
-        rows[row.file] = std::move(row);
-    }
-    for (auto& document : documents) {
-        document.row.file = document.node + ".json";
-        stamp(document.row, dir / document.row.file);
-        rows[document.row.file] = std::move(document.row);
-    }
-    latest.rows.clear();
-    for (auto& [file, row] : rows) {
-        latest.rows.push_back(std::move(row));
-    }
+    latest.rows = rows_after(dir, std::move(before.rows), documents);
     probes::schema::write_file_atomically(history(dir) / "latest.json",
                                           record_to_json(latest).dump(1) + "\n");
     sync_folder(dir, false);

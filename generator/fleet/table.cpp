@@ -115,54 +115,68 @@ std::string table_csv(const FleetFolder& folder, const Analysis& analysis) {
     return csv;
 }
 
+namespace {
+
+// One node type's line: its counts, driver and each headline's spread.
+json type_json(const NodeType& type) {
+    json spread = json::object();
+    for (std::size_t h = 0; h < headlines().size(); ++h) {
+        if (type.spread[h]) {
+            spread[headlines()[h].key] = {{"median", type.spread[h]->median},
+                                          {"robust_sd", type.spread[h]->sigma},
+                                          {"nodes", type.spread[h]->nodes}};
+        }
+    }
+    return json{{"type", type_name(type, "CPU only")},
+                {"nodes", type.rows.size()},
+                {"ok", type.ok},
+                {"failed", type.failed},
+                {"missing", type.missing},
+                {"driver", type.driver.value},
+                {"figures", std::move(spread)}};
+}
+
+// One host's figures by headline key, with their flags and comparisons.
+json figures_json(const HostRow& row, const std::vector<Derived>& extra) {
+    json figures = json::object();
+    for (std::size_t h = 0; h < headlines().size(); ++h) {
+        if (const auto& figure = row.figures[h]) {
+            json item = {{"value", figure->value}, {"flagged", extra[h].flagged}};
+            auto put = [&](const char* key, const std::optional<double>& value) {
+                if (value) {
+                    item[key] = *value;
+                }
+            };
+            if (figure->gpu >= 0) {
+                item["gpu"] = figure->gpu;
+            }
+            put("share_of_datasheet", figure->share);
+            put("vs_type", extra[h].vs_type);
+            put("change", extra[h].change);
+            figures[headlines()[h].key] = std::move(item);
+        }
+    }
+    return figures;
+}
+
+} // namespace
+
 std::string table_json(const FleetFolder& folder, const Analysis& analysis) {
     json units = json::object(), types = json::array(), hosts = json::array();
     for (const auto& headline : headlines()) {
         units[headline.key] = headline.unit;
     }
     for (const auto& type : analysis.types) {
-        json spread = json::object();
-        for (std::size_t h = 0; h < headlines().size(); ++h) {
-            if (type.spread[h]) {
-                spread[headlines()[h].key] = {{"median", type.spread[h]->median},
-                                              {"robust_sd", type.spread[h]->sigma},
-                                              {"nodes", type.spread[h]->nodes}};
-            }
-        }
-        types.push_back({{"type", type_name(type, "CPU only")},
-                         {"nodes", type.rows.size()},
-                         {"ok", type.ok},
-                         {"failed", type.failed},
-                         {"missing", type.missing},
-                         {"driver", type.driver.value},
-                         {"figures", std::move(spread)}});
+        types.push_back(type_json(type));
     }
     const auto extra = derived(folder, analysis);
     for (std::size_t r = 0; r < folder.rows.size(); ++r) {
         const auto& row = folder.rows[r];
-        json figures = json::object();
-        for (std::size_t h = 0; h < headlines().size(); ++h) {
-            if (const auto& figure = row.figures[h]) {
-                json item = {{"value", figure->value}, {"flagged", extra[r][h].flagged}};
-                auto put = [&](const char* key, const std::optional<double>& value) {
-                    if (value) {
-                        item[key] = *value;
-                    }
-                };
-                if (figure->gpu >= 0) {
-                    item["gpu"] = figure->gpu;
-                }
-                put("share_of_datasheet", figure->share);
-                put("vs_type", extra[r][h].vs_type);
-                put("change", extra[r][h].change);
-                figures[headlines()[h].key] = std::move(item);
-            }
-        }
         auto host = node_json(row);
         host["type"] = type_name(analysis.types[analysis.type_of[r]], "CPU only");
         host["status"] = status_name(analysis.status[r]);
         host["failed_probes"] = row.failed;
-        host["figures"] = std::move(figures);
+        host["figures"] = figures_json(row, extra[r]);
         hosts.push_back(std::move(host));
     }
     json missing = json::array();

@@ -258,6 +258,24 @@ void without_front_matter(Page& page, std::string_view text) {
     page.body_first_line = 1;
 }
 
+// The front matter's keys as JSON; `file` names the page in messages.
+nlohmann::json front_matter_meta(const std::string& yaml, const std::filesystem::path& file) {
+    // Most pages have a few `key: value` lines: converted here, exactly as yaml-cpp and
+    // yaml_to_json would, since YAML::Load cost as much as rendering the page.
+    if (auto simple = simple_front_matter(yaml)) {
+        return std::move(*simple);
+    }
+    try {
+        const YAML::Node node = YAML::Load(yaml);
+        if (!node.IsMap()) {
+            fail_at(file, 2, "front matter must be YAML keys like `title: ...`");
+        }
+        return yaml_to_json(node);
+    } catch (const YAML::Exception& error) {
+        fail_at(file, std::max(0, error.mark.line) + 2, "front matter: " + error.msg);
+    }
+}
+
 } // namespace
 
 void parse_front_matter(Page& page, std::string_view text) {
@@ -294,21 +312,7 @@ void parse_front_matter(Page& page, std::string_view text) {
     }
     const std::size_t yaml_start = text.find('\n') + 1;
     const std::string yaml(text.substr(yaml_start, yaml_end - yaml_start));
-    // Most pages have a few `key: value` lines: converted here, exactly as yaml-cpp and
-    // yaml_to_json would, since YAML::Load cost as much as rendering the page.
-    if (auto simple = simple_front_matter(yaml)) {
-        page.meta = std::move(*simple);
-    } else {
-        try {
-            const YAML::Node node = YAML::Load(yaml);
-            if (!node.IsMap()) {
-                fail_at(file, 2, "front matter must be YAML keys like `title: ...`");
-            }
-            page.meta = yaml_to_json(node);
-        } catch (const YAML::Exception& error) {
-            fail_at(file, std::max(0, error.mark.line) + 2, "front matter: " + error.msg);
-        }
-    }
+    page.meta = front_matter_meta(yaml, file);
     const auto title = page.meta.find("title");
     if (title == page.meta.end() || !title->is_string() || title->get<std::string>().empty()) {
         fail_at(file, 2, "front matter: `title` is required (a line `title: Page title`)");

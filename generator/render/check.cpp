@@ -4,6 +4,7 @@
 #include "load/files.hpp"
 
 #include <map>
+#include <optional>
 #include <set>
 
 namespace gpuguide::render {
@@ -182,6 +183,54 @@ std::string percent_decode(std::string_view text) {
     return out;
 }
 
+namespace {
+
+// What is wrong with `link` on `page`, or nothing where it leads to a file and anchor of the site
+// (or outside the site's checks: external, or a 404 page's absolute link).
+std::optional<std::string> link_problem(const std::string& page, const std::string& link,
+                                        const std::map<std::string, PageScan>& pages,
+                                        const std::set<std::string>& files, bool above_root_ok) {
+    if (link.empty() || is_external(link)) {
+        return std::nullopt;
+    }
+    if (link.starts_with('/')) {
+        if (page == "404.html") {
+            // 404.html is served at any missing path, so its links are absolute by design
+            // (--base-url, or an mdBook project's site-url): where they lead is the server's.
+            return std::nullopt;
+        }
+        return "absolute path; use a relative link so the site works under any sub-path";
+    }
+    const auto hash = link.find('#');
+    std::string path = percent_decode(link.substr(0, std::min(hash, link.find('?'))));
+    const std::string fragment = hash == std::string::npos ? "" : link.substr(hash + 1);
+    std::string target = page;
+    if (!path.empty()) {
+        const auto page_dir = std::filesystem::path(page).parent_path();
+        target = (page_dir / path).lexically_normal().generic_string();
+        if (target.ends_with('/') || target == ".") {
+            target =
+                (std::filesystem::path(target) / "index.html").lexically_normal().generic_string();
+        }
+        if (target.starts_with("..")) {
+            return above_root_ok ? std::nullopt
+                                 : std::optional<std::string>("points outside the site");
+        }
+        if (!files.contains(target)) {
+            return "no file " + target;
+        }
+    }
+    if (!fragment.empty()) {
+        const auto found = pages.find(target);
+        if (found != pages.end() && !finds_anchor(found->second, fragment)) {
+            return "no anchor \"" + percent_decode(fragment) + "\" in " + target;
+        }
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
 std::vector<LinkProblem> check_site(const std::filesystem::path& site_dir, bool above_root_ok) {
     std::map<std::string, PageScan> pages; // by path relative to the site
     std::set<std::string> files;
@@ -197,51 +246,9 @@ std::vector<LinkProblem> check_site(const std::filesystem::path& site_dir, bool 
             problems.push_back({page, "id=\"" + id + "\"",
                                 "duplicate id: links to it reach only the first, and the page is "
                                 "invalid HTML"});
-        const auto page_dir = std::filesystem::path(page).parent_path();
         for (const auto& link : scanned.links) {
-            if (link.empty() || is_external(link)) {
-                continue;
-            }
-            if (link.starts_with('/') && page == "404.html") {
-                // 404.html is served at any missing path, so its links are absolute by design
-                // (--base-url, or an mdBook project's site-url): where they lead is the server's.
-                continue;
-            }
-            if (link.starts_with('/')) {
-                problems.push_back(
-                    {page, link,
-                     "absolute path; use a relative link so the site works under any sub-path"});
-                continue;
-            }
-            const auto hash = link.find('#');
-            std::string path = percent_decode(link.substr(0, std::min(hash, link.find('?'))));
-            const std::string fragment = hash == std::string::npos ? "" : link.substr(hash + 1);
-            std::string target = page;
-            if (!path.empty()) {
-                target = (page_dir / path).lexically_normal().generic_string();
-                if (target.ends_with('/') || target == ".") {
-                    target = (std::filesystem::path(target) / "index.html")
-                                 .lexically_normal()
-                                 .generic_string();
-                }
-                if (target.starts_with("..")) {
-                    if (!above_root_ok) {
-                        problems.push_back({page, link, "points outside the site"});
-                    }
-                    continue;
-                }
-                if (!files.contains(target)) {
-                    problems.push_back({page, link, "no file " + target});
-                    continue;
-                }
-            }
-            if (!fragment.empty()) {
-                const auto found = pages.find(target);
-                if (found != pages.end() && !finds_anchor(found->second, fragment)) {
-                    problems.push_back(
-                        {page, link,
-                         "no anchor \"" + percent_decode(fragment) + "\" in " + target});
-                }
+            if (auto message = link_problem(page, link, pages, files, above_root_ok)) {
+                problems.push_back({page, link, std::move(*message)});
             }
         }
     }

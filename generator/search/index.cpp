@@ -54,6 +54,43 @@ bool needs_care(unsigned char c) {
     return kNeedsCare[c];
 }
 
+// The escape for the byte at text[i], which needs care, or nullptr where it stands as it is (an
+// 0xE2 that starts another character than U+2028/U+2029). Sets `consumed` to the bytes the escape
+// replaces; other controls are written into `buffer`.
+const char* escape_at(std::string_view text, std::size_t i, char (&buffer)[8],
+                      std::size_t& consumed) {
+    consumed = 1;
+    const auto c = static_cast<unsigned char>(text[i]);
+    switch (c) {
+    case '"':
+        return "\\\"";
+    case '\\':
+        return "\\\\";
+    case '\b':
+        return "\\b";
+    case '\f':
+        return "\\f";
+    case '\n':
+        return "\\n";
+    case '\r':
+        return "\\r";
+    case '\t':
+        return "\\t";
+    case '<':
+        return "\\u003c";
+    case 0xE2:
+        if (i + 2 < text.size() && text[i + 1] == '\x80' &&
+            (text[i + 2] == '\xA8' || text[i + 2] == '\xA9')) {
+            consumed = 3;
+            return text[i + 2] == '\xA8' ? "\\u2028" : "\\u2029";
+        }
+        return nullptr;
+    default: // other controls, as nlohmann writes them
+        std::snprintf(buffer, sizeof buffer, "\\u%04x", static_cast<unsigned>(c));
+        return buffer;
+    }
+}
+
 /// Appends `text` as a JSON string, byte for byte what make_script_safe(nlohmann's dump) gives:
 /// the index is several MB for a large book, and building a json tree just to dump it doubled the
 /// work. Invalid UTF-8 (never in checked pages) goes through nlohmann, which replaces it.
@@ -71,45 +108,9 @@ void append_string(std::string& out, std::string_view text) {
         if (!needs_care(c)) {
             continue;
         }
-        const char* escape = nullptr;
         char buffer[8];
         std::size_t consumed = 1;
-        switch (c) {
-        case '"':
-            escape = "\\\"";
-            break;
-        case '\\':
-            escape = "\\\\";
-            break;
-        case '\b':
-            escape = "\\b";
-            break;
-        case '\f':
-            escape = "\\f";
-            break;
-        case '\n':
-            escape = "\\n";
-            break;
-        case '\r':
-            escape = "\\r";
-            break;
-        case '\t':
-            escape = "\\t";
-            break;
-        case '<':
-            escape = "\\u003c";
-            break;
-        case 0xE2:
-            if (i + 2 < text.size() && text[i + 1] == '\x80' &&
-                (text[i + 2] == '\xA8' || text[i + 2] == '\xA9')) {
-                escape = text[i + 2] == '\xA8' ? "\\u2028" : "\\u2029";
-                consumed = 3;
-            }
-            break;
-        default: // other controls, as nlohmann writes them
-            std::snprintf(buffer, sizeof buffer, "\\u%04x", static_cast<unsigned>(c));
-            escape = buffer;
-        }
+        const char* escape = escape_at(text, i, buffer, consumed);
         if (escape == nullptr) {
             continue; // 0xE2 starting another character
         }

@@ -221,6 +221,19 @@ std::string outcome_note(const Run& run, Source source) {
     return "no GPU figures measured or cached: GPU figures from the reference";
 }
 
+// The probes this run measures, in the identity's order: (key, whether it needs the GPU), only
+// those --only names when it names any.
+std::vector<std::pair<std::string, bool>> selected_probes(const json& identity,
+                                                          const RunOptions& options) {
+    std::vector<std::pair<std::string, bool>> selected;
+    for (const auto& probe : identity.value("probes", json::array())) {
+        std::string key = probe.value("key", "");
+        if (options.only.empty() || std::count(options.only.begin(), options.only.end(), key))
+            selected.emplace_back(key, probe.value("gpu", false));
+    }
+    return selected;
+}
+
 } // namespace
 
 RunOutcome collect_measurements(const RunOptions& options) {
@@ -257,12 +270,7 @@ RunOutcome collect_measurements(const RunOptions& options) {
     }
     Run run{options, exe, identity,
             ProbeCache(options.cache_dir, cache_key(identity, options.quick)), json()};
-    std::vector<std::pair<std::string, bool>> selected;
-    for (const auto& probe : identity.value("probes", json::array())) {
-        std::string key = probe.value("key", "");
-        if (options.only.empty() || std::count(options.only.begin(), options.only.end(), key))
-            selected.emplace_back(key, probe.value("gpu", false));
-    }
+    const auto selected = selected_probes(identity, options);
     json probes = json::object();
     for (std::size_t k = 0; k < selected.size(); ++k) {
         const auto& [key, gpu] = selected[k];
