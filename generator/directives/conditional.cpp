@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace gpuguide::directives {
@@ -207,6 +208,32 @@ void drop_if_empty(cmark_node* container) {
     }
 }
 
+// The `otherwise:` (or nullptr) and the `end:` that belong to the `when-measured:` at `when`,
+// which must be closed in the same paragraph.
+std::pair<cmark_node*, cmark_node*> closing_markers(cmark_node* when, const Context& context) {
+    cmark_node* otherwise = nullptr;
+    cmark_node* end = nullptr;
+    for (cmark_node* scan = cmark_node_next(when); scan && !end; scan = cmark_node_next(scan)) {
+        const auto marker = code_literal(scan);
+        if (marker == kWhen) {
+            fail(scan, context, "a `when-measured:` cannot sit inside another one");
+        } else if (marker == kOtherwise) {
+            if (otherwise) {
+                fail(scan, context, "a second `otherwise:` (one fallback per `when-measured:`)");
+            }
+            otherwise = scan;
+        } else if (marker == kEnd) {
+            end = scan;
+        }
+    }
+    if (!end) {
+        fail(when, context,
+             "not closed: end it with `end:` in the same paragraph (outside emphasis and "
+             "links)");
+    }
+    return {otherwise, end};
+}
+
 // Resolves the markers among the children of one inline container, left to right.
 void resolve_in(cmark_node* container, const Context& context) {
     cmark_node* node = cmark_node_first_child(container);
@@ -222,27 +249,7 @@ void resolve_in(cmark_node* container, const Context& context) {
             continue;
         }
         cmark_node* when = node;
-        cmark_node* otherwise = nullptr;
-        cmark_node* end = nullptr;
-        for (cmark_node* scan = cmark_node_next(when); scan && !end; scan = cmark_node_next(scan)) {
-            const auto marker = code_literal(scan);
-            if (marker == kWhen) {
-                fail(scan, context, "a `when-measured:` cannot sit inside another one");
-            } else if (marker == kOtherwise) {
-                if (otherwise) {
-                    fail(scan, context,
-                         "a second `otherwise:` (one fallback per `when-measured:`)");
-                }
-                otherwise = scan;
-            } else if (marker == kEnd) {
-                end = scan;
-            }
-        }
-        if (!end) {
-            fail(when, context,
-                 "not closed: end it with `end:` in the same paragraph (outside emphasis and "
-                 "links)");
-        }
+        const auto [otherwise, end] = closing_markers(when, context);
         cmark_node* then_end = otherwise ? otherwise : end;
         const auto cited = value_spans(cmark_node_next(when), then_end);
         if (cited.empty()) {

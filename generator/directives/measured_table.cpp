@@ -319,14 +319,9 @@ Grid fill_grid(const Body& body, const Context& context, const std::vector<Colum
     return grid;
 }
 
-} // namespace
-
-BlockHtml measured_table(const Body& body, const Context& context) {
-    const auto& root = body.root();
-    body.allow_only(root,
-                    {"title", "probe", "hosts", "host", "rows", "columns", "caption", "datasheet"});
-    const bool record_form = static_cast<bool>(root["columns"]);
-    for (const auto& row : body.list(root, "rows")) {
+// Each row names only its form's keys, and has a figure to show.
+void check_rows(const Body& body, bool record_form) {
+    for (const auto& row : body.list(body.root(), "rows")) {
         body.allow_only(
             row, record_form ? std::vector<std::string>{"label", "field", "cpu", "gpu", "datasheet"}
                              : std::vector<std::string>{"label", "value", "probe", "datasheet",
@@ -342,6 +337,16 @@ BlockHtml measured_table(const Body& body, const Context& context) {
                       "figure for each column's GPU)");
         }
     }
+}
+
+} // namespace
+
+BlockHtml measured_table(const Body& body, const Context& context) {
+    const auto& root = body.root();
+    body.allow_only(root,
+                    {"title", "probe", "hosts", "host", "rows", "columns", "caption", "datasheet"});
+    const bool record_form = static_cast<bool>(root["columns"]);
+    check_rows(body, record_form);
     const std::string table_probe = body.text_or(root, "probe", "");
     auto columns =
         record_form ? record_form_columns(body, context) : host_form_columns(body, context);
@@ -388,15 +393,6 @@ BlockHtml measured_table(const Body& body, const Context& context) {
               {"notes", std::move(notes)},
               {"table", table}};
     return {context.render_table("measured-table", view), measured};
-}
-
-BlockHtml provenance(const Body& body, const Context& context) {
-    const auto& root = body.root();
-    body.allow_only(root, {"host", "probe"});
-    const auto host = body.text_or(root, "host", kThisHost);
-    const auto found = lookup(body, root["probe"] ? root["probe"] : root, context, host,
-                              {body.text_or(root, "probe", "gpu.specs"), ""});
-    return {measure::provenance_html(found.result, context.ui, context.markup), true};
 }
 
 } // namespace gpuguide::directives

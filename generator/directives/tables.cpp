@@ -1,4 +1,5 @@
-// Helpers shared by the directives: probe paths, data files, localisation, provenance notes.
+// Helpers shared by the directives: probe paths, data files, localisation, provenance notes; and
+// the gg-provenance directive.
 #include "directives/internal.hpp"
 #include "load/error.hpp"
 
@@ -72,6 +73,16 @@ void ProvenanceNotes::add(const measure::ProbeResult& result, const Context& con
         html_ += note;
         seen_.push_back(std::move(note));
     }
+}
+
+// gg-provenance: the provenance line of one probe's result on a host (this machine's by default).
+BlockHtml provenance(const Body& body, const Context& context) {
+    const auto& root = body.root();
+    body.allow_only(root, {"host", "probe"});
+    const auto host = body.text_or(root, "host", kThisHost);
+    const auto found = lookup(body, root["probe"] ? root["probe"] : root, context, host,
+                              {body.text_or(root, "probe", "gpu.specs"), ""});
+    return {measure::provenance_html(found.result, context.ui, context.markup), true};
 }
 
 } // namespace gpuguide::directives
