@@ -91,12 +91,12 @@ std::optional<NewDocument> check_document(const std::string& node, const std::st
     return document;
 }
 
-// Validates each finished task's document (on every core) and stores the good ones in --out as
-// one collection (store_collection: the previous documents kept in --out/history/).
-void collect(const Plan& plan, const std::map<int, TaskState>& tasks, const std::set<int>& reported,
-             const FleetOptions& options, const std::filesystem::path& work, FleetReport& report,
-             std::ostream& log) {
-    std::vector<std::size_t> finished; // tasks whose document to read
+// The tasks whose document to read: those done, not reported by wait_for yet, and not failed
+// (a failed task, or one that wrote no document, goes into the report's faults).
+std::vector<std::size_t> finished_tasks(const Plan& plan, const std::map<int, TaskState>& tasks,
+                                        const std::set<int>& reported,
+                                        const std::filesystem::path& work, FleetReport& report) {
+    std::vector<std::size_t> finished;
     for (std::size_t i = 0; i < plan.nodes.size(); ++i) {
         const auto& node = plan.nodes[i];
         const auto id = plan.job + "_" + std::to_string(i);
@@ -121,6 +121,35 @@ void collect(const Plan& plan, const std::map<int, TaskState>& tasks, const std:
             finished.push_back(i);
         }
     }
+    return finished;
+}
+
+// Every node asked, and what came of it (its fault's reason, or ""): the fleet page lists those
+// that sent nothing.
+std::vector<AskedNode> asked_nodes(const Plan& plan, const std::vector<Fault>& faults) {
+    std::map<std::string, std::string> fault_of;
+    for (const auto& fault : faults) {
+        fault_of.emplace(fault.node, fault.reason);
+    }
+    std::vector<AskedNode> asked;
+    for (std::size_t i = 0; i < plan.nodes.size(); ++i) {
+        const auto found = fault_of.find(plan.nodes[i]);
+        asked.push_back({plan.nodes[i], plan.job + "_" + std::to_string(i),
+                         found == fault_of.end() ? "" : found->second});
+        fault_of.erase(plan.nodes[i]);
+    }
+    for (const auto& [node, reason] : fault_of) { // not submitted (drained, down, bad name)
+        asked.push_back({node, "", reason});
+    }
+    return asked;
+}
+
+// Validates each finished task's document (on every core) and stores the good ones in --out as
+// one collection (store_collection: the previous documents kept in --out/history/).
+void collect(const Plan& plan, const std::map<int, TaskState>& tasks, const std::set<int>& reported,
+             const FleetOptions& options, const std::filesystem::path& work, FleetReport& report,
+             std::ostream& log) {
+    const auto finished = finished_tasks(plan, tasks, reported, work, report);
     std::vector<std::optional<NewDocument>> documents(finished.size());
     std::vector<Fault> rejected(finished.size());
     parallel::parallel_for(finished.size(), 0, [&](std::size_t k) {
@@ -138,21 +167,7 @@ void collect(const Plan& plan, const std::map<int, TaskState>& tasks, const std:
             report.faults.push_back(std::move(rejected[k]));
         }
     }
-    // Every node asked, and what came of it: the fleet page lists those that sent nothing.
-    std::map<std::string, std::string> fault_of;
-    for (const auto& fault : report.faults) {
-        fault_of.emplace(fault.node, fault.reason);
-    }
-    std::vector<AskedNode> asked;
-    for (std::size_t i = 0; i < plan.nodes.size(); ++i) {
-        const auto found = fault_of.find(plan.nodes[i]);
-        asked.push_back({plan.nodes[i], plan.job + "_" + std::to_string(i),
-                         found == fault_of.end() ? "" : found->second});
-        fault_of.erase(plan.nodes[i]);
-    }
-    for (const auto& [node, reason] : fault_of) { // not submitted (drained, down, bad name)
-        asked.push_back({node, "", reason});
-    }
+    auto asked = asked_nodes(plan, report.faults);
     const auto count = good.size();
     store_collection(options.out_dir,
                      {plan.job, schema::utc_now(), std::move(asked), cluster_nodes(), {}},

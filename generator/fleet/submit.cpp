@@ -146,17 +146,18 @@ std::vector<Node> choose_nodes(const FleetOptions& options, std::vector<Fault>& 
     return usable;
 }
 
-Plan submit(const FleetOptions& options, const std::vector<Node>& nodes,
-            const std::filesystem::path& work, std::ostream& log) {
-    const auto probe = std::filesystem::absolute(options.probe_exe);
+namespace {
+
+// The probe at `probe` is an executable file here, and starts (its libraries found): `--list`
+// runs no probe. The nodes are checked by the task itself, which says what to do when the path is
+// not there.
+void check_probe_runs(const std::filesystem::path& probe) {
     if (::access(probe.c_str(), X_OK) != 0 || std::filesystem::is_directory(probe)) {
         throw FleetError("--probe-exe " + probe.string() +
                          ": not an executable file here; build it (cmake --build --preset "
                          "default) and pass its path, on a file system every node mounts at "
                          "the same path");
     }
-    // It must also start (its libraries found): `--list` runs no probe. The nodes are checked by
-    // the task itself, which says what to do when the path is not there.
     const auto listed = run_command({probe.string(), "--list"});
     if (!listed.started || listed.exit_code != 0) {
         throw FleetError("--probe-exe " + probe.string() + " does not run here (" +
@@ -164,12 +165,12 @@ Plan submit(const FleetOptions& options, const std::vector<Node>& nodes,
                          "); the nodes need it and its libraries (OpenBLAS; CUDA runtime and "
                          "cuBLAS for the GPU probes) at the same path");
     }
-    check_nodes_see(probe, work, options, nodes);
-    std::filesystem::create_directories(work);
-    const auto script = work / "fleet-task.sh";
-    schema::write_file_atomically(script, task_script(probe, options, work));
-    ::chmod(script.c_str(), 0755);
+}
 
+// The sbatch command line of the held job array, one task per node, running `script`.
+std::vector<std::string> sbatch_argv(const FleetOptions& options, const std::vector<Node>& nodes,
+                                     const std::filesystem::path& work,
+                                     const std::filesystem::path& script) {
     // The job's partitions: those asked for, else every partition of the chosen nodes (a node
     // outside the default partition would otherwise never start).
     std::vector<std::string> partitions = options.partitions;
@@ -204,6 +205,37 @@ Plan submit(const FleetOptions& options, const std::vector<Node>& nodes,
         argv.push_back("--account=" + options.account);
     }
     argv.push_back(script.string());
+    return argv;
+}
+
+// Pins each task of the held array to its node, then releases the array; a half-pinned array
+// is cancelled, since it must not run anywhere.
+void pin_and_release(const Plan& plan, const std::vector<Node>& nodes) {
+    try {
+        for (std::size_t i = 0; i < nodes.size(); ++i) {
+            slurm({"scontrol", "update", "JobId=" + plan.job + "_" + std::to_string(i),
+                   "ReqNodeList=" + nodes[i].name});
+        }
+        slurm({"scontrol", "release", plan.job});
+    } catch (const FleetError&) {
+        run_command({"scancel", plan.job}); // a half-pinned array must not run anywhere
+        throw;
+    }
+}
+
+} // namespace
+
+Plan submit(const FleetOptions& options, const std::vector<Node>& nodes,
+            const std::filesystem::path& work, std::ostream& log) {
+    const auto probe = std::filesystem::absolute(options.probe_exe);
+    check_probe_runs(probe);
+    check_nodes_see(probe, work, options, nodes);
+    std::filesystem::create_directories(work);
+    const auto script = work / "fleet-task.sh";
+    schema::write_file_atomically(script, task_script(probe, options, work));
+    ::chmod(script.c_str(), 0755);
+
+    const auto argv = sbatch_argv(options, nodes, work, script);
     const auto printed = slurm(argv);
     const auto job = parse_job_id(printed);
     if (!job) {
@@ -220,16 +252,7 @@ Plan submit(const FleetOptions& options, const std::vector<Node>& nodes,
     schema::write_file_atomically(work / (plan.job + ".plan.json"), saved.dump(1) + "\n");
     log << "fleet: submitted job array " << plan.job << " (" << nodes.size() << " task"
         << (nodes.size() == 1 ? "" : "s") << ", held until each is pinned to its node)\n";
-    try {
-        for (std::size_t i = 0; i < nodes.size(); ++i) {
-            slurm({"scontrol", "update", "JobId=" + plan.job + "_" + std::to_string(i),
-                   "ReqNodeList=" + nodes[i].name});
-        }
-        slurm({"scontrol", "release", plan.job});
-    } catch (const FleetError&) {
-        run_command({"scancel", plan.job}); // a half-pinned array must not run anywhere
-        throw;
-    }
+    pin_and_release(plan, nodes);
     return plan;
 }
 
