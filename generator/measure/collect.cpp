@@ -31,6 +31,47 @@ namespace {
            " from the cache, " + std::to_string(reference) + " from the reference";
 }
 
+#if GPUGUIDE_HAVE_PROBE_RUNNER
+// The probe run for `needed`: every probe with --measure fresh, else only those the pages read.
+probes::RunOptions run_options(const CollectOptions& options, const std::set<std::string>& needed) {
+    probes::RunOptions run;
+    run.mode = *probes::parse_mode(options.mode);
+    run.probe_exe = options.probe_exe;
+    run.cache_dir = options.cache_dir;
+    run.report.assign(needed.begin(), needed.end());
+    if (options.mode != "fresh") {
+        run.only = run.report;
+        // The peak check of every GPU probe needs gpu.specs' figures; it is one quick probe.
+        if (std::any_of(needed.begin(), needed.end(),
+                        [](const std::string& key) { return key.starts_with("gpu."); })) {
+            run.only.push_back("gpu.specs");
+        }
+    }
+    if (!options.quiet) {
+        run.on_progress = [](const probes::Progress& progress) {
+            if (!progress.key.empty()) {
+                std::cerr << "probe " << progress.k + 1 << "/" << progress.n << ": " << progress.key
+                          << (progress.from_cache ? " (cache)" : "") << "\n";
+            }
+        };
+    }
+    return run;
+}
+
+// This build's probe document as the store's document of this machine.
+HostDocument this_document(nlohmann::json parsed) {
+    HostDocument document;
+    document.json = std::move(parsed);
+    document.file = "(this build's probe run)";
+    const auto host = document.json.find("provenance") != document.json.end()
+                          ? document.json["provenance"].value("host", nlohmann::json())
+                          : nlohmann::json();
+    document.host = host.is_string() ? host.get<std::string>() : std::string("this");
+    document.origin = Origin::Measured;
+    return document;
+}
+#endif
+
 } // namespace
 
 void check_mode(const std::string& mode) {
@@ -55,28 +96,7 @@ Collected collect(const CollectOptions& options, std::vector<HostDocument> refer
                 "no page uses a probe of this machine: no probe run, no probe process started", 0};
     }
 #if GPUGUIDE_HAVE_PROBE_RUNNER
-    probes::RunOptions run;
-    run.mode = *probes::parse_mode(options.mode);
-    run.probe_exe = options.probe_exe;
-    run.cache_dir = options.cache_dir;
-    run.report.assign(needed.begin(), needed.end());
-    if (options.mode != "fresh") {
-        run.only = run.report;
-        // The peak check of every GPU probe needs gpu.specs' figures; it is one quick probe.
-        if (std::any_of(needed.begin(), needed.end(),
-                        [](const std::string& key) { return key.starts_with("gpu."); })) {
-            run.only.push_back("gpu.specs");
-        }
-    }
-    if (!options.quiet) {
-        run.on_progress = [](const probes::Progress& progress) {
-            if (!progress.key.empty()) {
-                std::cerr << "probe " << progress.k + 1 << "/" << progress.n << ": " << progress.key
-                          << (progress.from_cache ? " (cache)" : "") << "\n";
-            }
-        };
-    }
-    auto outcome = probes::collect_measurements(run);
+    auto outcome = probes::collect_measurements(run_options(options, needed));
     if (!outcome.document && options.mode == "fresh") {
         // Asked to measure and nothing measured: figures from elsewhere would pass for new ones.
         auto why = outcome.note;
@@ -90,15 +110,7 @@ Collected collect(const CollectOptions& options, std::vector<HostDocument> refer
     }
     std::optional<HostDocument> own;
     if (outcome.document) {
-        HostDocument document;
-        document.json = std::move(*outcome.document);
-        document.file = "(this build's probe run)";
-        const auto host = document.json.find("provenance") != document.json.end()
-                              ? document.json["provenance"].value("host", nlohmann::json())
-                              : nlohmann::json();
-        document.host = host.is_string() ? host.get<std::string>() : std::string("this");
-        document.origin = Origin::Measured;
-        own = std::move(document);
+        own = this_document(std::move(*outcome.document));
     }
     std::string source = own ? origins(own->json) : "no document of this machine";
     if (!outcome.note.empty()) {

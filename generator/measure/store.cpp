@@ -193,28 +193,35 @@ void Store::add_lazy_hosts(std::vector<std::pair<std::string, std::filesystem::p
     lazy_->files.insert(hosts.begin(), hosts.end());
 }
 
+namespace {
+
+// The entry of probe `key` in `document`'s probes, or nullptr (no document, or no such entry).
+const nlohmann::json* probe_entry(const HostDocument* document, const std::string& key) {
+    if (document == nullptr) {
+        return nullptr;
+    }
+    const auto probes = document->json.find("probes");
+    if (probes == document->json.end() || !probes->is_object()) {
+        return nullptr;
+    }
+    const auto found = probes->find(key);
+    return found == probes->end() ? nullptr : &*found;
+}
+
+// The error for a probe `key` that `document` does not hold, naming those it holds.
+LookupError unknown_probe(const HostDocument& document, const std::string& key) {
+    return LookupError("no probe \"" + key + "\" (known: " +
+                       join_keys(document.json.value("probes", nlohmann::json::object())) + ")");
+}
+
+} // namespace
+
 ProbeResult Store::probe(const std::string& host, const std::string& key) const {
-    auto entry_in = [&](const HostDocument* document) -> const nlohmann::json* {
-        if (document == nullptr) {
-            return nullptr;
-        }
-        const auto probes = document->json.find("probes");
-        if (probes == document->json.end() || !probes->is_object()) {
-            return nullptr;
-        }
-        const auto found = probes->find(key);
-        return found == probes->end() ? nullptr : &*found;
-    };
-    auto unknown_probe = [&](const HostDocument& document) {
-        return LookupError("no probe \"" + key + "\" (known: " +
-                           join_keys(document.json.value("probes", nlohmann::json::object())) +
-                           ")");
-    };
     if (is_host_word(host, HostWord::This) && asked_) {
         const auto& probes = this_build_->json["probes"];
         const auto found = probes.find(key);
         if (found == probes.end()) {
-            throw unknown_probe(*this_build_);
+            throw unknown_probe(*this_build_, key);
         }
         std::lock_guard lock(asked_->mutex);
         asked_->keys.insert(key);
@@ -222,7 +229,7 @@ ProbeResult Store::probe(const std::string& host, const std::string& key) const 
     }
     if (is_host_word(host, HostWord::This)) {
         const HostDocument* own = this_build_ ? &*this_build_ : nullptr;
-        ProbeResult mine{own, entry_in(own), false, key};
+        ProbeResult mine{own, probe_entry(own, key), false, key};
         // This build's own outcome stands, failures and probe-specific skips ("one GPU")
         // included: they are facts about this machine. Only where this build has no figures to
         // give at all (no document, no entry, or a skip marked use_reference: no usable GPU,
@@ -235,7 +242,7 @@ ProbeResult Store::probe(const std::string& host, const std::string& key) const 
             return mine;
         }
         const HostDocument* reference = by_host(std::string(host_word(HostWord::Reference)));
-        ProbeResult fallback{reference, entry_in(reference), true, key};
+        ProbeResult fallback{reference, probe_entry(reference, key), true, key};
         if (fallback.entry != nullptr) {
             return fallback;
         }
@@ -249,15 +256,15 @@ ProbeResult Store::probe(const std::string& host, const std::string& key) const 
         if (const auto* missing = missing_probe_entry(key)) {
             return {own ? own : reference, missing, own == nullptr, key};
         }
-        throw unknown_probe(own ? *own : *reference);
+        throw unknown_probe(own ? *own : *reference, key);
     }
     const HostDocument* document = this->document(host);
-    ProbeResult result{document, entry_in(document), false, key};
+    ProbeResult result{document, probe_entry(document, key), false, key};
     if (result.entry == nullptr) {
         result.entry = missing_probe_entry(key);
     }
     if (result.entry == nullptr) {
-        throw unknown_probe(*document);
+        throw unknown_probe(*document, key);
     }
     return result;
 }

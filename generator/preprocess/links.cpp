@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cctype>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace gpuguide::preprocess {
@@ -60,6 +61,42 @@ std::optional<std::string> anchor_in(std::string_view line, std::string_view mar
     return std::nullopt;
 }
 
+// The name and the arguments of an expression `{{#NAME ARGS}}`, given what is between the
+// braces; nullopt where it is none (no '#', no name, no space before the arguments, or a '}').
+std::optional<std::pair<std::string, std::string_view>> name_and_args(std::string_view inside) {
+    std::size_t i = 0;
+    while (i < inside.size() && std::isspace(static_cast<unsigned char>(inside[i]))) {
+        ++i;
+    }
+    if (i >= inside.size() || inside[i] != '#') {
+        return std::nullopt;
+    }
+    const std::size_t name_start = ++i;
+    while (i < inside.size() &&
+           (std::isalnum(static_cast<unsigned char>(inside[i])) || inside[i] == '_')) {
+        ++i;
+    }
+    std::string name(inside.substr(name_start, i - name_start));
+    const std::string_view args = inside.substr(i);
+    if (name.empty() || args.empty() || !std::isspace(static_cast<unsigned char>(args[0])) ||
+        args.find('}') != std::string_view::npos) {
+        return std::nullopt;
+    }
+    return std::pair{std::move(name), args};
+}
+
+// Appends an expression's replacement: each further line of the included text gets what preceded
+// the expression on its line (its indentation, a `> ` quote), as mdBook does.
+void append_indented(std::string& out, const std::string& replacement) {
+    const auto line_start = out.rfind('\n');
+    const std::string prefix = out.substr(line_start == std::string::npos ? 0 : line_start + 1);
+    const auto lines = split_lines(replacement);
+    for (std::size_t l = 0; l < lines.size(); ++l) {
+        out += (l ? "\n" + prefix : "");
+        out.append(lines[l]);
+    }
+}
+
 // Which lines an include takes: [begin, end) of 0-based lines, or an anchor's name.
 struct Selection {
     std::size_t begin = 0, end = static_cast<std::size_t>(-1);
@@ -102,43 +139,17 @@ class Expander {
             if (close == std::string_view::npos) {
                 break; // nothing can close after here
             }
-            std::size_t i = at + 2;
-            while (i < close && std::isspace(static_cast<unsigned char>(text[i]))) {
-                ++i;
-            }
-            if (i >= close || text[i] != '#') {
-                at += 2;
-                continue;
-            }
-            const std::size_t name_start = ++i;
-            while (i < close &&
-                   (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_')) {
-                ++i;
-            }
-            const std::string name(text.substr(name_start, i - name_start));
-            const std::string_view args = text.substr(i, close - i);
-            if (name.empty() || args.empty() ||
-                !std::isspace(static_cast<unsigned char>(args[0])) ||
-                args.find('}') != std::string_view::npos) {
-                at += 2;
-                continue;
-            }
-            std::optional<std::string> replacement = expression(name, args);
+            const auto parts = name_and_args(text.substr(at + 2, close - at - 2));
+            std::optional<std::string> replacement =
+                parts ? expression(parts->first, parts->second) : std::nullopt;
             if (!replacement) {
-                at += 2; // another tool's expression ({{#template ...}}): left as it is
+                // Not an expression ({{ #x}}, {{#name}} without arguments), or another tool's
+                // ({{#template ...}}): left as it is.
+                at += 2;
                 continue;
             }
             out.append(text.substr(done, at - done));
-            // Each further line of the included text gets what preceded the expression on its
-            // line (its indentation, a `> ` quote), as mdBook does.
-            const auto line_start = out.rfind('\n');
-            const std::string prefix =
-                out.substr(line_start == std::string::npos ? 0 : line_start + 1);
-            const auto lines = split_lines(*replacement);
-            for (std::size_t l = 0; l < lines.size(); ++l) {
-                out += (l ? "\n" + prefix : "");
-                out.append(lines[l]);
-            }
+            append_indented(out, *replacement);
             done = at = close + 2;
         }
         out.append(text.substr(done));

@@ -39,6 +39,43 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+// Step 3 of build_site: reads the book, then renders every page on the --jobs threads and the
+// rest of the site into a staging folder that replaces the site, with the new manifest beside it;
+// or, after an edit to pages' Markdown alone, only those pages (and their neighbours).
+void render_and_write(Inputs& inputs, const BuildOptions& options, const measure::Store& store,
+                      const std::string& date, const std::optional<Manifest>& previous,
+                      const Manifest& manifest, BuildReport& report) {
+    read_book(inputs, options);
+    const Book& book = *inputs.book;
+    report.warnings = book.warnings;
+    const auto strings = interface_strings(*inputs.book, options.templates_dir, report.warnings);
+    report.warnings.insert(report.warnings.end(), inputs.reference_warnings.begin(),
+                           inputs.reference_warnings.end());
+    const SiteContext site{book,
+                           store,
+                           *inputs.templates,
+                           options,
+                           date,
+                           strings,
+                           &inputs.fleet,
+                           inputs.license,
+                           inputs.license_url,
+                           shared_views(strings),
+                           use_katex(book.config ? &*book.config : nullptr, report.warnings)};
+    report.languages = book.languages.size();
+    for (const auto& language : book.languages) {
+        report.pages += language.pages.size();
+    }
+    // An edit to pages' Markdown alone: those pages (and their neighbours) are rendered, the rest
+    // of the site kept. Anything else: every page.
+    const auto rendered =
+        previous ? update_pages(site, *previous, manifest, report.warnings) : std::nullopt;
+    if (!rendered) {
+        write_site(site, manifest, report.warnings);
+    }
+    report.pages_rendered = rendered ? *rendered : report.pages;
+}
+
 } // namespace
 
 std::optional<std::int64_t> source_date_epoch_from_env() {
@@ -93,35 +130,7 @@ BuildReport build_site(const BuildOptions& options) {
 
     // 3. Render and write: every page on the --jobs threads, then the rest of the site, into a
     // staging folder that replaces the site, and the new manifest beside it.
-    read_book(inputs, options);
-    const Book& book = *inputs.book;
-    report.warnings = book.warnings;
-    const auto strings = interface_strings(*inputs.book, options.templates_dir, report.warnings);
-    report.warnings.insert(report.warnings.end(), inputs.reference_warnings.begin(),
-                           inputs.reference_warnings.end());
-    const SiteContext site{book,
-                           collected.store,
-                           *inputs.templates,
-                           options,
-                           date,
-                           strings,
-                           &inputs.fleet,
-                           inputs.license,
-                           inputs.license_url,
-                           shared_views(strings),
-                           use_katex(book.config ? &*book.config : nullptr, report.warnings)};
-    report.languages = book.languages.size();
-    for (const auto& language : book.languages) {
-        report.pages += language.pages.size();
-    }
-    // An edit to pages' Markdown alone: those pages (and their neighbours) are rendered, the rest
-    // of the site kept. Anything else: every page.
-    const auto rendered =
-        previous ? update_pages(site, *previous, manifest, report.warnings) : std::nullopt;
-    if (!rendered) {
-        write_site(site, manifest, report.warnings);
-    }
-    report.pages_rendered = rendered ? *rendered : report.pages;
+    render_and_write(inputs, options, collected.store, date, previous, manifest, report);
     report.seconds = seconds_since(start);
     return report;
 }
