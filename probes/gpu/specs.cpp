@@ -6,6 +6,8 @@
 #include "gpu/gpu_probe.hpp"
 #include "gpu/nvml.hpp"
 
+#include <utility>
+
 namespace gpuguide::probes::gpu {
 namespace {
 
@@ -23,6 +25,40 @@ nlohmann::json uuid_of(int device) {
         if (gpu.index == device)
             return gpu.uuid;
     return nullptr;
+}
+
+/// FP32 cores per SM and in all, from the architecture's rates (null where it is unknown).
+std::pair<nlohmann::json, nlohmann::json> core_counts(int major, int minor, int sms) {
+    auto rates = arch_rates(major, minor);
+    nlohmann::json cores_per_sm =
+        rates ? nlohmann::json(rates->fp32_cores) : nlohmann::json(nullptr);
+    nlohmann::json cuda_cores =
+        rates ? nlohmann::json(rates->fp32_cores * sms) : nlohmann::json(nullptr);
+    return {std::move(cores_per_sm), std::move(cuda_cores)};
+}
+
+/// NVML's power limit in W, from mW.
+std::optional<double> watts(std::optional<unsigned long long> milliwatts) {
+    std::optional<double> power_w;
+    if (milliwatts)
+        power_w = double(*milliwatts) / 1000.0;
+    return power_w;
+}
+
+/// The PCIe link as NVML reports it: the current generation and width (asked now, in that
+/// order), beside the maxima asked before.
+nlohmann::json pcie_json(Nvml& nvml, const std::optional<Nvml::Device>& handle,
+                         std::optional<unsigned long long> gen_max,
+                         std::optional<unsigned long long> width_max) {
+    auto ask = [&](auto query) -> std::optional<unsigned long long> {
+        return handle ? query(*handle) : std::nullopt;
+    };
+    return {{"gen_current",
+             optional_number(ask([&](Nvml::Device d) { return nvml.pcie_generation(d, false); }))},
+            {"gen_max", optional_number(gen_max)},
+            {"width_current",
+             optional_number(ask([&](Nvml::Device d) { return nvml.pcie_width(d, false); }))},
+            {"width_max", optional_number(width_max)}};
 }
 
 class SpecsProbe final : public PerDeviceProbe {
@@ -71,14 +107,7 @@ class SpecsProbe final : public PerDeviceProbe {
                           bus_width,
                           gen_max ? std::optional<int>(int(*gen_max)) : std::nullopt,
                           width_max ? std::optional<int>(int(*width_max)) : std::nullopt};
-        auto rates = arch_rates(major, minor);
-        nlohmann::json cores_per_sm =
-            rates ? nlohmann::json(rates->fp32_cores) : nlohmann::json(nullptr);
-        nlohmann::json cuda_cores =
-            rates ? nlohmann::json(rates->fp32_cores * sms) : nlohmann::json(nullptr);
-        std::optional<double> power_w;
-        if (power_mw)
-            power_w = double(*power_mw) / 1000.0;
+        const auto [cores_per_sm, cuda_cores] = core_counts(major, minor, sms);
         return {
             {"name", prop.name},
             {"uuid", uuid_of(device)},
@@ -98,14 +127,8 @@ class SpecsProbe final : public PerDeviceProbe {
                           "KiB")},
             {"registers_per_sm",
              value_metric(attribute(cudaDevAttrMaxRegistersPerMultiprocessor, device), "count")},
-            {"pcie",
-             {{"gen_current", optional_number(ask(
-                                  [&](Nvml::Device d) { return nvml.pcie_generation(d, false); }))},
-              {"gen_max", optional_number(gen_max)},
-              {"width_current",
-               optional_number(ask([&](Nvml::Device d) { return nvml.pcie_width(d, false); }))},
-              {"width_max", optional_number(width_max)}}},
-            {"power_limit", value_metric(power_w, "W")},
+            {"pcie", pcie_json(nvml, handle, gen_max, width_max)},
+            {"power_limit", value_metric(watts(power_mw), "W")},
             {"ecc", ecc ? nlohmann::json(*ecc) : nlohmann::json(nullptr)},
             {"vbios", optional_text(handle ? nvml.vbios_version(*handle) : std::nullopt)},
             {"peak", peak_metrics(inputs)}};

@@ -8,6 +8,8 @@
 #include "gpu/kernels/kernels.hpp"
 #include "gpu/stream_values.hpp"
 
+#include <array>
+
 namespace gpuguide::probes::gpu {
 namespace {
 
@@ -19,6 +21,51 @@ std::vector<double> sample(const double* device_array, std::size_t n, std::size_
     GG_CUDA(cudaMemcpy2D(host.data(), sizeof(double), device_array, stride * sizeof(double),
                          sizeof(double), host.size(), cudaMemcpyDeviceToHost));
     return host;
+}
+
+/// Checks sampled elements of the arrays a, b and c (in that order) against the values tracked on
+/// the host; throws where one differs. Returns true.
+bool verify_stream_arrays(const std::array<const double*, 3>& arrays, const StreamValues& expected,
+                          std::size_t n) {
+    bool verified = true;
+    for (auto [array, value] :
+         {std::pair{arrays[0], expected.a}, {arrays[1], expected.b}, {arrays[2], expected.c}})
+        for (double x : sample(array, n, 4099))
+            if (!stream_value_matches(x, value))
+                verified = false;
+    if (!verified)
+        throw std::runtime_error(
+            "STREAM results differ from the host-computed values: a kernel is wrong");
+    return verified;
+}
+
+/// Seconds per kernel, one sample per round.
+struct StreamSeconds {
+    const std::vector<double>& copy;
+    const std::vector<double>& scale;
+    const std::vector<double>& add;
+    const std::vector<double>& triad;
+};
+
+/// The probe's result: each kernel's bandwidth over arrays of `n` doubles.
+nlohmann::json stream_result(std::size_t n, const StreamSeconds& seconds, bool verified) {
+    double array_bytes = double(n) * sizeof(double);
+    auto bandwidth = [&](const std::vector<double>& samples, double arrays_moved) {
+        return stats_metric(
+            transform_samples(samples,
+                              [&](double t) { return arrays_moved * array_bytes / t / 1e9; }),
+            "GB/s");
+    };
+    return {{"array_bytes", n * sizeof(double)},
+            {"dtype", "float64"},
+            {"byte_counting",
+             "STREAM: copy and scale move 2 arrays (1 read, 1 write), add and triad 3 (2 reads, "
+             "1 write); 1 GB = 1e9 bytes; write-allocate traffic not counted"},
+            {"copy", bandwidth(seconds.copy, 2)},
+            {"scale", bandwidth(seconds.scale, 2)},
+            {"add", bandwidth(seconds.add, 3)},
+            {"triad", bandwidth(seconds.triad, 3)},
+            {"verified", verified}};
 }
 
 class StreamProbe final : public PerDeviceProbe {
@@ -76,34 +123,9 @@ class StreamProbe final : public PerDeviceProbe {
                 budget::enough(t_add, plan.reps) && budget::enough(t_triad, plan.reps))
                 break;
         }
-        bool verified = true;
-        for (auto [array, value] : {std::pair{a.as<double>(), expected.a},
-                                    {b.as<double>(), expected.b},
-                                    {c.as<double>(), expected.c}})
-            for (double x : sample(array, n, 4099))
-                if (!stream_value_matches(x, value))
-                    verified = false;
-        if (!verified)
-            throw std::runtime_error(
-                "STREAM results differ from the host-computed values: a kernel is wrong");
-        double array_bytes = double(n) * sizeof(double);
-        auto bandwidth = [&](const std::vector<double>& seconds, double arrays_moved) {
-            return stats_metric(
-                transform_samples(seconds,
-                                  [&](double t) { return arrays_moved * array_bytes / t / 1e9; }),
-                "GB/s");
-        };
-        return {
-            {"array_bytes", n * sizeof(double)},
-            {"dtype", "float64"},
-            {"byte_counting",
-             "STREAM: copy and scale move 2 arrays (1 read, 1 write), add and triad 3 (2 reads, "
-             "1 write); 1 GB = 1e9 bytes; write-allocate traffic not counted"},
-            {"copy", bandwidth(t_copy, 2)},
-            {"scale", bandwidth(t_scale, 2)},
-            {"add", bandwidth(t_add, 3)},
-            {"triad", bandwidth(t_triad, 3)},
-            {"verified", verified}};
+        const bool verified =
+            verify_stream_arrays({a.as<double>(), b.as<double>(), c.as<double>()}, expected, n);
+        return stream_result(n, {t_copy, t_scale, t_add, t_triad}, verified);
     }
 };
 

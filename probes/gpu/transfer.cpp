@@ -6,6 +6,7 @@
 #include "gpu/numa.hpp"
 
 #include <cstring>
+#include <functional>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -23,6 +24,76 @@ nlohmann::json numa_node_of(const void* address) {
 }
 
 enum class Direction { H2D, D2H, Both };
+
+// One curve of the probe: its name, direction, and whether the host buffers are pinned.
+struct CopyCase {
+    const char* name;
+    Direction direction;
+    bool pinned;
+};
+
+// The second stream of bidirectional copies, and the events that fork it from and join it back
+// into the timed stream.
+struct CopyStreams {
+    cudaStream_t second;
+    cudaEvent_t fork, join;
+};
+
+// The device buffers copied to (`up`) and from (`down`).
+struct DeviceEnds {
+    char* up;
+    char* down;
+};
+
+// `batch` copies of `bytes` in one direction, between the host buffers and the device's.
+struct Copies {
+    Direction direction;
+    char* host_up;
+    char* host_down;
+    std::size_t bytes;
+    int batch;
+};
+
+// Enqueues the copies on the timed stream `s`; bidirectional runs the device-to-host half on the
+// second stream, forked from and joined back into the timed stream.
+void enqueue_copies(cudaStream_t s, const CopyStreams& streams, DeviceEnds device,
+                    const Copies& copies) {
+    const Direction direction = copies.direction;
+    if (direction == Direction::Both) {
+        GG_CUDA(cudaEventRecord(streams.fork, s));
+        GG_CUDA(cudaStreamWaitEvent(streams.second, streams.fork, 0));
+    }
+    for (int i = 0; i < copies.batch; ++i) {
+        if (direction != Direction::D2H)
+            GG_CUDA(cudaMemcpyAsync(device.up, copies.host_up, copies.bytes, cudaMemcpyHostToDevice,
+                                    s));
+        if (direction != Direction::H2D)
+            GG_CUDA(cudaMemcpyAsync(copies.host_down, device.down, copies.bytes,
+                                    cudaMemcpyDeviceToHost,
+                                    direction == Direction::Both ? streams.second : s));
+    }
+    if (direction == Direction::Both) {
+        GG_CUDA(cudaEventRecord(streams.join, streams.second));
+        GG_CUDA(cudaStreamWaitEvent(s, streams.join, 0));
+    }
+}
+
+// The bandwidth curve over the plan's sizes: `enqueue(bytes, batch)` enqueues one timed sample's
+// copies; `both` counts the bytes of both directions.
+nlohmann::json copy_curve(const budget::TransferPlan& plan, EventTimer& timer, bool both,
+                          const std::function<void(std::size_t, int)>& enqueue) {
+    nlohmann::json curve = nlohmann::json::array();
+    for (std::size_t bytes : plan.sizes) {
+        // Small copies are batched so each timed sample is long enough for events.
+        int batch = plan.batch(bytes);
+        auto seconds = time_gpu(timer, plan.reps, [&] { enqueue(bytes, batch); });
+        double moved = double(bytes) * batch * (both ? 2 : 1);
+        nlohmann::json metric = stats_metric(
+            transform_samples(seconds, [&](double t) { return moved / t / 1e9; }), "GB/s");
+        curve.push_back({{"bytes", bytes}, {"bandwidth", metric}});
+    }
+    return curve;
+}
 
 class TransferProbe final : public PerDeviceProbe {
   public:
@@ -51,55 +122,22 @@ class TransferProbe final : public PerDeviceProbe {
         GG_CUDA(cudaEventCreateWithFlags(&fork, cudaEventDisableTiming));
         GG_CUDA(cudaEventCreateWithFlags(&join, cudaEventDisableTiming));
 
-        // Enqueues `batch` copies of `bytes` in a direction; bidirectional runs the device-to-host
-        // half on the second stream, forked from and joined back into the timed stream.
-        auto enqueue = [&](Direction direction, char* host_up, char* host_down, std::size_t bytes,
-                           int batch) {
-            cudaStream_t s = timer.stream();
-            if (direction == Direction::Both) {
-                GG_CUDA(cudaEventRecord(fork, s));
-                GG_CUDA(cudaStreamWaitEvent(second, fork, 0));
-            }
-            for (int i = 0; i < batch; ++i) {
-                if (direction != Direction::D2H)
-                    GG_CUDA(
-                        cudaMemcpyAsync(up.as<char>(), host_up, bytes, cudaMemcpyHostToDevice, s));
-                if (direction != Direction::H2D)
-                    GG_CUDA(cudaMemcpyAsync(host_down, down.as<char>(), bytes,
-                                            cudaMemcpyDeviceToHost,
-                                            direction == Direction::Both ? second : s));
-            }
-            if (direction == Direction::Both) {
-                GG_CUDA(cudaEventRecord(join, second));
-                GG_CUDA(cudaStreamWaitEvent(s, join, 0));
-            }
-        };
+        const CopyStreams streams{second, fork, join};
+        const DeviceEnds ends{up.as<char>(), down.as<char>()};
         nlohmann::json curves = nlohmann::json::object(), peak = nlohmann::json::object();
-        struct Case {
-            const char* name;
-            Direction direction;
-            bool pinned;
-        };
-        for (Case c : {Case{"h2d_pinned", Direction::H2D, true},
-                       {"d2h_pinned", Direction::D2H, true},
-                       {"bidir_pinned", Direction::Both, true},
-                       {"h2d_pageable", Direction::H2D, false},
-                       {"d2h_pageable", Direction::D2H, false},
-                       {"bidir_pageable", Direction::Both, false}}) {
+        for (CopyCase c : {CopyCase{"h2d_pinned", Direction::H2D, true},
+                           {"d2h_pinned", Direction::D2H, true},
+                           {"bidir_pinned", Direction::Both, true},
+                           {"h2d_pageable", Direction::H2D, false},
+                           {"d2h_pageable", Direction::D2H, false},
+                           {"bidir_pageable", Direction::Both, false}}) {
             char* host_up = c.pinned ? pinned_up.as<char>() : pageable_up.data();
             char* host_down = c.pinned ? pinned_down.as<char>() : pageable_down.data();
-            nlohmann::json curve = nlohmann::json::array();
-            for (std::size_t bytes : plan.sizes) {
-                // Small copies are batched so each timed sample is long enough for events.
-                int batch = plan.batch(bytes);
-                auto seconds = time_gpu(timer, plan.reps, [&] {
-                    enqueue(c.direction, host_up, host_down, bytes, batch);
+            nlohmann::json curve = copy_curve(
+                plan, timer, c.direction == Direction::Both, [&](std::size_t bytes, int batch) {
+                    enqueue_copies(timer.stream(), streams, ends,
+                                   {c.direction, host_up, host_down, bytes, batch});
                 });
-                double moved = double(bytes) * batch * (c.direction == Direction::Both ? 2 : 1);
-                nlohmann::json metric = stats_metric(
-                    transform_samples(seconds, [&](double t) { return moved / t / 1e9; }), "GB/s");
-                curve.push_back({{"bytes", bytes}, {"bandwidth", metric}});
-            }
             peak[c.name] = curve.back()["bandwidth"];
             curves[c.name] = std::move(curve);
         }

@@ -27,6 +27,37 @@ std::string read_tail(const std::filesystem::path& path, std::size_t max_bytes) 
     return text;
 }
 
+// The pointers execve wants: one to each of `texts` (which must outlive them), then nullptr.
+std::vector<char*> null_terminated(std::vector<std::string>& texts) {
+    std::vector<char*> pointers;
+    for (auto& text : texts)
+        pointers.push_back(text.data());
+    pointers.push_back(nullptr);
+    return pointers;
+}
+
+// Waits for the child `pid` started at `start`; past `timeout`, kills its process group (so
+// anything the probe started goes too), sets `timed_out` and reaps it. Returns waitpid's status.
+int wait_or_kill(pid_t pid, std::chrono::steady_clock::time_point start,
+                 std::chrono::milliseconds timeout, bool& timed_out) {
+    int status = 0;
+    for (;;) {
+        pid_t done = waitpid(pid, &status, WNOHANG);
+        if (done == pid)
+            break;
+        if (done < 0 && errno != EINTR)
+            break;
+        if (std::chrono::steady_clock::now() - start > timeout) {
+            timed_out = true;
+            kill(-pid, SIGKILL);
+            waitpid(pid, &status, 0);
+            break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return status;
+}
+
 } // namespace
 
 ChildResult run_child(const std::filesystem::path& exe, const std::vector<std::string>& args,
@@ -36,18 +67,12 @@ ChildResult run_child(const std::filesystem::path& exe, const std::vector<std::s
     ChildResult result;
     std::vector<std::string> argv_text{exe.string()};
     argv_text.insert(argv_text.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (auto& arg : argv_text)
-        argv.push_back(arg.data());
-    argv.push_back(nullptr);
+    std::vector<char*> argv = null_terminated(argv_text);
     std::vector<std::string> env_text;
     for (char** e = environ; *e; ++e)
         env_text.emplace_back(*e);
     env_text.insert(env_text.end(), extra_env.begin(), extra_env.end());
-    std::vector<char*> envp;
-    for (auto& entry : env_text)
-        envp.push_back(entry.data());
-    envp.push_back(nullptr);
+    std::vector<char*> envp = null_terminated(env_text);
 
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
@@ -78,21 +103,7 @@ ChildResult run_child(const std::filesystem::path& exe, const std::vector<std::s
         return result;
     }
     result.started = true;
-    int status = 0;
-    for (;;) {
-        pid_t done = waitpid(pid, &status, WNOHANG);
-        if (done == pid)
-            break;
-        if (done < 0 && errno != EINTR)
-            break;
-        if (std::chrono::steady_clock::now() - start > timeout) {
-            result.timed_out = true;
-            kill(-pid, SIGKILL);
-            waitpid(pid, &status, 0);
-            break;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
+    const int status = wait_or_kill(pid, start, timeout, result.timed_out);
     result.elapsed = std::chrono::steady_clock::now() - start;
     if (!result.timed_out) {
         if (WIFEXITED(status))
