@@ -235,6 +235,18 @@ def function_name(head, paren):
     return "".join(reversed(parts)) or "?"
 
 
+def constructor_name(head):
+    """The name of a constructor with a member initialiser list, X::X(...) : a_(b), c_{d}, or
+    None."""
+    depth = 0
+    for k, token in enumerate(head[:-1]):
+        depth += {"(": 1, ")": -1}.get(token, 0)
+        if token == ")" and depth == 0 and head[k + 1] == ":":
+            paren = matching_open(head, k, "(", ")")
+            return function_name(head, paren) if paren else None
+    return None
+
+
 def classify(head):
     """What a '{' at non-function scope opens, given the tokens since the last statement:
     ("function", name), ("scope", None) or ("data", None)."""
@@ -244,6 +256,9 @@ def classify(head):
     body = cut_trailers(head)
     if not body:
         return ("data", None)
+    constructor = constructor_name(body)
+    if constructor and body[-1] in (")", "}"):
+        return ("function", constructor)
     if body[-1] == "]" and is_lambda_introducer(body, len(body) - 1):
         return ("function", "lambda")
     if body[-1] == ")":
@@ -260,13 +275,6 @@ def classify(head):
         if re.match(r"\w", before) or before in (">", ")") or "operator" in body[max(0, paren - 3):paren]:
             return ("function", function_name(body, paren))
         return ("data", None)
-    if body[-1] == "}" and "(" in body:
-        # A constructor whose last member is initialised with braces: X::X(...) : a_{b} {
-        for k in range(len(body) - 1):
-            if body[k] == ")" and body[k + 1] == ":":
-                paren = matching_open(body, k, "(", ")")
-                if paren:
-                    return ("function", function_name(body, paren))
     return ("data", None)
 
 

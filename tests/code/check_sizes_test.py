@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Self-test of check_sizes.py on the fixtures under fixtures/: the 60-line function and the
 constructs that are not functions (a class body, a table, braces in literals) pass; a 61-line
-function, a function made long by its lambda, a long lambda outside any function and a 401-line
+function, a 61-line constructor with a member initialiser list, a function made long by
+its lambda, a long lambda outside any function and a 401-line
 file each fail with their own line; a folder with no source file fails."""
 import os
 import subprocess
@@ -31,6 +32,7 @@ failures += expect("at_limit passes", (code, lines), (0, []))
 code, lines = check("too_long")
 failures += expect("too_long fails", code, 1)
 failures += expect("too_long's problems", lines, [
+    "too_long/constructor.cpp:10: function Holder::Holder is 61 lines (limit 60)",
     "too_long/lambda.cpp:4: function with_lambda is 61 lines (limit 60)",
     "too_long/lambda.cpp:66: function lambda is 61 lines (limit 60)",
     "too_long/long_file.hpp: 401 lines (limit 400)",
