@@ -5,16 +5,24 @@
 #include "load/error.hpp"
 #include "render/site.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
 #include <stdlib.h>
 #include <string>
+#include <vector>
 
 namespace gg_test {
 
 namespace fs = std::filesystem;
+
+/// Whether any of `lines` (a build's warnings, say) contains `text`.
+inline bool has_line(const std::vector<std::string>& lines, const std::string& text) {
+    return std::ranges::any_of(
+        lines, [&](const auto& line) { return line.find(text) != std::string::npos; });
+}
 
 /// A code fence, for the directive blocks the tests write.
 inline const std::string kFence = "```";

@@ -41,11 +41,6 @@ struct PreprocessedBook {
     std::string page(const std::string& path) const { return gg_test::read(site / path); }
 };
 
-bool has(const std::vector<std::string>& lines, const std::string& text) {
-    return std::ranges::any_of(
-        lines, [&](const auto& line) { return line.find(text) != std::string::npos; });
-}
-
 } // namespace
 
 TEST_CASE("preprocessors: rewritten, added, declined, for another renderer, optional",
@@ -71,9 +66,11 @@ TEST_CASE("preprocessors: rewritten, added, declined, for another renderer, opti
         CHECK_THAT(book.page(page), !ContainsSubstring("REWRITE-ME"));
         CHECK_THAT(book.page(page), !ContainsSubstring("DECLINED-RAN"));
     }
-    CHECK(has(report.warnings, "preprocessor rewrite: rewrite.py: rewrote 5 chapters"));
-    CHECK(has(report.warnings, "book.toml:25: warning: optional preprocessor `not-installed`: "
-                               "`mdbook-not-installed` was not found"));
+    CHECK(
+        gg_test::has_line(report.warnings, "preprocessor rewrite: rewrite.py: rewrote 5 chapters"));
+    CHECK(gg_test::has_line(report.warnings,
+                            "book.toml:25: warning: optional preprocessor `not-installed`: "
+                            "`mdbook-not-installed` was not found"));
 }
 
 TEST_CASE("preprocessors: use-default-preprocessors = false leaves {{#include}} alone",
@@ -134,5 +131,6 @@ TEST_CASE("preprocessors: a renderers list with html runs it without asking `sup
                           "renderers = [\"html\"]\noptional = true\n");
     const auto report = book.build();
     CHECK_THAT(book.page("afterword.html"), ContainsSubstring("DECLINED-RAN"));
-    CHECK(has(report.warnings, "book.toml:31: warning: optional preprocessor `listed-missing`"));
+    CHECK(gg_test::has_line(report.warnings,
+                            "book.toml:31: warning: optional preprocessor `listed-missing`"));
 }

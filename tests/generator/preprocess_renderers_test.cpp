@@ -36,11 +36,6 @@ struct RenderedBook {
     }
 };
 
-bool has(const std::vector<std::string>& lines, const std::string& text) {
-    return std::ranges::any_of(
-        lines, [&](const auto& line) { return line.find(text) != std::string::npos; });
-}
-
 } // namespace
 
 TEST_CASE("renderers: book.toml's [output.NAME] tables, html apart", "[preprocess]") {
@@ -75,9 +70,9 @@ TEST_CASE("renderers: one writes its file in book/NAME from mdBook's RenderConte
     CHECK_THAT(words,
                ContainsSubstring("chapter.md: 9 words: This page was prepared for wordcount.\n"));
     CHECK_THAT(words, ContainsSubstring("second.md: 6 words: Three more words.\n"));
-    CHECK(has(warnings, "renderer wordcount: wordcount.py: counted 2 chapters"));
-    CHECK(has(warnings, "book.toml:20: warning: optional renderer `not-installed`: "
-                        "`mdbook-not-installed` was not found"));
+    CHECK(gg_test::has_line(warnings, "renderer wordcount: wordcount.py: counted 2 chapters"));
+    CHECK(gg_test::has_line(warnings, "book.toml:20: warning: optional renderer `not-installed`: "
+                                      "`mdbook-not-installed` was not found"));
     CHECK_FALSE(fs::exists(book.root / "book" / "not-installed"));
 }
 
