@@ -270,7 +270,8 @@ def classify(head):
             return ("function", "operator[]")
         if before in CONTROL:
             return ("data", None)
-        if re.match(r"\w", before) or before in (">", ")") or "operator" in body[max(0, paren - 3):paren]:
+        named = re.match(r"\w", before) or before in (">", ")")
+        if named or "operator" in body[max(0, paren - 3):paren]:
             return ("function", function_name(body, paren))
         return ("data", None)
     return ("data", None)
@@ -289,7 +290,7 @@ def long_functions(text):
     found, problems = [], []
     for token, line in tokens(blank(text)):
         in_function = any(kind == "function" for kind, _, _ in stack)
-        in_data = bool(stack) and stack[-1][0] == "data"
+        in_data = in_data_below(stack)
         if token == "{":
             if in_function:
                 stack.append(("inner", None, line))
