@@ -8,6 +8,8 @@
 #include <cmark-gfm.h>
 #include <set>
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 namespace gpuguide::markdown {
 namespace {
@@ -105,7 +107,18 @@ class DefinitionLists {
         : terms_(terms), syntax_(syntax) {}
 
     void in(cmark_node* container) {
-        for (cmark_node* child : children_of(container)) {
+        // Depth first, in document order (the terms' anchors are numbered in it), with a stack of
+        // its own: a list nested thousands deep (tests/bad-input/cases/deep-list) overflowed the
+        // thread's stack when this recursed.
+        std::vector<std::pair<std::vector<cmark_node*>, std::size_t>> open;
+        open.emplace_back(children_of(container), 0);
+        while (!open.empty()) {
+            auto& [children, next] = open.back();
+            if (next == children.size()) {
+                open.pop_back();
+                continue;
+            }
+            cmark_node* child = children[next++];
             switch (cmark_node_get_type(child)) {
             case CMARK_NODE_PARAGRAPH:
                 paragraph(child);
@@ -120,7 +133,7 @@ class DefinitionLists {
             case CMARK_NODE_ITEM:
             case CMARK_NODE_CUSTOM_BLOCK:
             case CMARK_NODE_FOOTNOTE_DEFINITION:
-                in(child);
+                open.emplace_back(children_of(child), 0); // `children` is not used after this
                 break;
             default:
                 break;
