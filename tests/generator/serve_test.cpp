@@ -25,26 +25,59 @@ int free_port() {
     return ntohs(address.sin_port);
 }
 
+/// `gpuguide serve` of a book on a free port, in a thread of its own.
+class Server {
+  public:
+    explicit Server(gpuguide::render::BuildOptions build) {
+        options_.build = std::move(build);
+        options_.port = port_;
+        options_.poll_ms = 50;
+        thread_ = std::thread([this] { status_ = gpuguide::serve::serve(options_, stop_); });
+    }
+    ~Server() {
+        if (thread_.joinable()) {
+            stop();
+        }
+    }
+
+    httplib::Client& client() { return client_; }
+
+    /// GET `path`, asked again for up to 5 s while the server starts.
+    httplib::Result first_answer(const std::string& path) {
+        auto answer = client_.Get(path);
+        for (int attempt = 0; attempt < 100 && !answer; ++attempt) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            answer = client_.Get(path);
+        }
+        return answer;
+    }
+
+    /// Stops the server; its exit status.
+    int stop() {
+        stop_ = true;
+        thread_.join();
+        return status_;
+    }
+
+  private:
+    int port_ = free_port(); // before `client`, which is made with it
+    gpuguide::serve::ServeOptions options_;
+    std::atomic<bool> stop_{false};
+    int status_ = -1;
+    std::thread thread_;
+    httplib::Client client_{"127.0.0.1", port_};
+};
+
 } // namespace
 
 TEST_CASE("serve builds, answers on 127.0.0.1, injects the reload script and rebuilds on change",
           "[serve]") {
     gg_test::BookCopy book;
-    gpuguide::serve::ServeOptions options;
-    options.build = book.options();
-    options.build.force = false;
-    options.port = free_port();
-    options.poll_ms = 50;
-    std::atomic<bool> stop{false};
-    int status = -1;
-    std::thread server([&] { status = gpuguide::serve::serve(options, stop); });
-
-    httplib::Client client("127.0.0.1", options.port);
-    auto page = client.Get("/en/index.html");
-    for (int attempt = 0; attempt < 100 && !page; ++attempt) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        page = client.Get("/en/index.html");
-    }
+    auto build = book.options();
+    build.force = false;
+    Server server(build);
+    auto& client = server.client();
+    auto page = server.first_answer("/en/index.html");
     REQUIRE(page);
     CHECK(page->status == 200);
     CHECK(page->body.find("<h1 id=\"introduction\">") != std::string::npos);
@@ -74,10 +107,7 @@ TEST_CASE("serve builds, answers on 127.0.0.1, injects the reload script and reb
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
     CHECK(version_after == "2");
-
-    stop = true;
-    server.join();
-    CHECK(status == 0);
+    CHECK(server.stop() == 0);
 }
 
 TEST_CASE("serve injects the book's partials/serve-reload.mustache with the site's version",
@@ -85,24 +115,11 @@ TEST_CASE("serve injects the book's partials/serve-reload.mustache with the site
     gg_test::BookCopy book;
     gg_test::write(book.root() / "templates" / "partials" / "serve-reload.mustache",
                    "<script data-own-reload=\"{{version}}\"></script>\n");
-    gpuguide::serve::ServeOptions options;
-    options.build = book.options();
-    options.port = free_port();
-    options.poll_ms = 50;
-    std::atomic<bool> stop{false};
-    int status = -1;
-    std::thread server([&] { status = gpuguide::serve::serve(options, stop); });
-    httplib::Client client("127.0.0.1", options.port);
-    auto page = client.Get("/en/index.html");
-    for (int attempt = 0; attempt < 100 && !page; ++attempt) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        page = client.Get("/en/index.html");
-    }
+    Server server(book.options());
+    auto page = server.first_answer("/en/index.html");
     REQUIRE(page);
     // Before </body>, its final line break dropped, as the built-in script is.
     CHECK(page->body.find("<script data-own-reload=\"1\"></script></body>") != std::string::npos);
     CHECK(page->body.find("/__gpuguide/version") == std::string::npos);
-    stop = true;
-    server.join();
-    CHECK(status == 0);
+    CHECK(server.stop() == 0);
 }
