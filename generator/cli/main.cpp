@@ -95,6 +95,24 @@ CLI::App* add_fleet_command(CLI::App& app, gpuguide::cli::FleetArgs& fleet_args,
     return fleet;
 }
 
+/// Moves every option's default into its description ("... (default: site)"): CLI11 2.1
+/// (Debian 12) shows it as "--out TEXT=site", later releases (Debian 13) as "--out TEXT [site]",
+/// and --help, its man page and the manual's copy of it should read the same on both.
+void defaults_in_descriptions(CLI::App& command) {
+    for (CLI::Option* option : command.get_options()) {
+        if (const auto value = option->get_default_str(); !value.empty()) {
+            // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) about "..." + std::string.
+            std::string description = option->get_description();
+            description.append(" (default: ").append(value).append(")");
+            option->description(description);
+            option->default_str("");
+        }
+    }
+    for (CLI::App* subcommand : command.get_subcommands([](CLI::App*) { return true; })) {
+        defaults_in_descriptions(*subcommand);
+    }
+}
+
 /// The subcommands, and what each one's options fill in.
 struct Commands {
     gpuguide::cli::BuildArgs args; // shared by build, check and serve
@@ -204,6 +222,7 @@ int main(int argc, char** argv) {
     add_theme_command(app, commands);
     commands.fleet = add_fleet_command(app, commands.fleet_args, commands.slurm);
     add_init_command(app, commands);
+    defaults_in_descriptions(app);
     CLI11_PARSE(app, argc, argv);
     return run(commands);
 }
