@@ -186,7 +186,7 @@ std::vector<Heading> anchor_headings(Document& document, const theme::Markup& ma
 void set_heading_id(Heading& heading, const std::string& id, const theme::Markup& markup) {
     // The theme's heading (or definition-term) partial: a custom block renders its children
     // between on_enter and on_exit, so the heading keeps its inline Markdown.
-    nlohmann::json view{{"id", id}};
+    nlohmann::json view = nlohmann::json::object();
     const auto& attributes = heading.attributes;
     std::string classes;
     for (const auto& name : attributes.classes) {
@@ -202,8 +202,9 @@ void set_heading_id(Heading& heading, const std::string& id, const theme::Markup
     if (heading.level > 0) {
         view["level"] = heading.level;
     }
-    const auto [open, close] = markup.around(heading.level > 0 ? "heading" : "definition-term",
-                                             std::move(view), "content_html");
+    // Rendered once per level and attributes, the id put in (a page has thousands of headings).
+    const auto [open, close] = markup.around_with(
+        heading.level > 0 ? "heading" : "definition-term", view, "content_html", "id", id);
     cmark_node_set_on_enter(heading.node, open.c_str());
     cmark_node_set_on_exit(heading.node, close.c_str());
 }

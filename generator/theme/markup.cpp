@@ -2,6 +2,8 @@
 // rendered (cached_wrapper).
 #include "theme/markup.hpp"
 
+#include "text/escape.hpp"
+
 #include <mutex>
 #include <string_view>
 
@@ -50,6 +52,69 @@ const std::pair<std::string, std::string>& Markup::cached_wrapper(const std::str
     auto parts = wrapper(name, {{value_name, std::string(value)}});
     std::unique_lock lock(cache_->mutex);
     return cache_->wrappers.try_emplace(std::move(key), std::move(parts)).first->second;
+}
+
+namespace {
+
+// Where around_with() puts the value: private-use characters (U+E001) no text holds, and the
+// same with the characters that HTML escaping changes, to see how the partial writes it.
+const std::string kStandIn = "\xEE\x80\x81gpuguide-value\xEE\x80\x81";
+const std::string kEscapeProbe = std::string(kStandIn).append("<&\"'>"); // (GCC 12's -Wrestrict)
+
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+    for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
+        text.replace(at, from.size(), to);
+    }
+    return text;
+}
+
+} // namespace
+
+const Markup::Filled& Markup::filled(const std::string& name, const nlohmann::json& view,
+                                     const std::string& slot,
+                                     const std::string& value_name) const {
+    std::string key = name;
+    key.append(1, '\0').append(slot).append(1, '\0').append(value_name).append(1, '\0');
+    key.append(view.dump());
+    {
+        std::shared_lock lock(cache_->mutex);
+        if (const auto found = cache_->filled.find(key); found != cache_->filled.end()) {
+            return found->second;
+        }
+    }
+    auto with = [&](const std::string& value) {
+        nlohmann::json copy = view;
+        copy[value_name] = value;
+        return around(name, std::move(copy), slot);
+    };
+    Filled entry{false, with(kStandIn)};
+    // It fits when the partial writes the value only escaped, as a page's text is: the probe's
+    // rendering is then the stand-in's with the escaped probe in its place.
+    const auto probe = with(kEscapeProbe);
+    const auto escaped = text::escape_markup(kEscapeProbe);
+    entry.fits = replaced(entry.parts.first, kStandIn, escaped) == probe.first &&
+                 replaced(entry.parts.second, kStandIn, escaped) == probe.second;
+    std::unique_lock lock(cache_->mutex);
+    return cache_->filled.try_emplace(std::move(key), std::move(entry)).first->second;
+}
+
+std::pair<std::string, std::string> Markup::around_with(const std::string& name,
+                                                        const nlohmann::json& view,
+                                                        const std::string& slot,
+                                                        const std::string& value_name,
+                                                        const std::string& value) const {
+    // An empty value is false in a Mustache section, where the stand-in is true.
+    if (!value.empty()) {
+        const Filled& entry = filled(name, view, slot, value_name);
+        if (entry.fits) {
+            const auto escaped = text::escape_markup(value);
+            return {replaced(entry.parts.first, kStandIn, escaped),
+                    replaced(entry.parts.second, kStandIn, escaped)};
+        }
+    }
+    nlohmann::json copy = view;
+    copy[value_name] = value;
+    return around(name, std::move(copy), slot);
 }
 
 } // namespace gpuguide::theme

@@ -62,11 +62,31 @@ class Markup {
                                                               const std::string& value_name,
                                                               std::string_view value) const;
 
+    /// around() of partial `name` with `view` plus the text value `value_name` = `value` (a
+    /// heading's id): rendered once per view with a stand-in for the value, kept, and the value
+    /// put in its place, escaped as the partial escapes it. A partial that shows the value
+    /// otherwise (unescaped, {{{id}}}) is found out once per view and rendered every time.
+    /// Thread-safe.
+    std::pair<std::string, std::string> around_with(const std::string& name,
+                                                    const nlohmann::json& view,
+                                                    const std::string& slot,
+                                                    const std::string& value_name,
+                                                    const std::string& value) const;
+
   private:
+    /// around()'s two parts with a stand-in where the value goes; `fits`: the stand-in can be
+    /// replaced by the escaped value (false: render each time).
+    struct Filled {
+        bool fits = false;
+        std::pair<std::string, std::string> parts;
+    };
     struct Cache {
         std::shared_mutex mutex;
         std::map<std::string, std::pair<std::string, std::string>, std::less<>> wrappers;
+        std::map<std::string, Filled, std::less<>> filled;
     };
+    const Filled& filled(const std::string& name, const nlohmann::json& view,
+                         const std::string& slot, const std::string& value_name) const;
     std::unique_ptr<Cache> cache_ = std::make_unique<Cache>(); ///< a pointer, so Markup moves
 };
 

@@ -55,6 +55,20 @@ TEST_CASE("a book's partials/heading.mustache writes every heading, attributes a
     CHECK(has(book.print(), "<div role=\"heading\" aria-level=\"2\" id=\"page-page--second\">"));
 }
 
+TEST_CASE("every heading gets its own id through a book's heading partial, escaped", "[partials]") {
+    // The generator renders the heading partial once per level and attributes and puts each
+    // heading's id into that (theme::Markup::around_with): each id must still be its own, escaped
+    // as the partial escapes it, and a section on the id must still see one.
+    const PartialBook book({{"heading", "<h{{level}}{{#id}} x=\"{{id}}\"{{/id}}>"
+                                        "{{{content_html}}}</h{{level}}>\n"}},
+                           "# One {#a&b}\n\n# Two\n\n# Three {#e&f}\n\n## Four\n");
+    const auto html = book.page();
+    CHECK(has(html, "<h1 x=\"a&amp;b\">\nOne\n</h1>"));
+    CHECK(has(html, "<h1 x=\"two\">\nTwo\n</h1>"));
+    CHECK(has(html, "<h1 x=\"e&amp;f\">\nThree\n</h1>"));
+    CHECK(has(html, "<h2 x=\"four\">\nFour\n</h2>"));
+}
+
 TEST_CASE("the built-in heading partial keeps mdBook's tag, id, classes and attributes",
           "[partials]") {
     // An attribute whose name HTML forbids (a quote in it) is left out, not written broken.
