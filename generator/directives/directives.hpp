@@ -41,6 +41,10 @@ struct Expansion {
 /// with inline HTML. Throws InputError "file:line: directive: problem".
 Expansion expand(markdown::Document& document, const Context& context);
 
+/// Whether probes_needed has anything to read in a page's Markdown: a directive's marker or a
+/// heading id. A page without either can be let go at load (load_book's KeepBody).
+bool needs_scan(std::string_view body);
+
 /// The pipeline's step between loading and measuring: expands every page's directives against
 /// `validation_store` (Store::for_validation: the references, and "not measured yet" for host
 /// `this`) and throws away the HTML, so that every error of the content (a directive's YAML,

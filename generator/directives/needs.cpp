@@ -40,16 +40,21 @@ bool may_hold_directives(std::string_view body) {
 
 } // namespace
 
+bool needs_scan(std::string_view body) {
+    return may_hold_directives(body) || markdown::may_hold_heading_ids(body);
+}
+
 std::set<std::string> probes_needed(const Book& book, const measure::Store& validation_store) {
     std::string errors;
     // The validation pass throws the pages' HTML away: only the checks matter.
     const theme::NoMarkup no_markup;
     for (const auto& language : book.languages) {
         for (const auto& page : language.pages) {
-            const bool directives = may_hold_directives(page.body);
-            if (!directives && !markdown::may_hold_heading_ids(page.body)) {
+            // A plain page is one the load found nothing in by needs_scan(), and let go.
+            if (page.plain || !needs_scan(page.body)) {
                 continue;
             }
+            const bool directives = may_hold_directives(page.body);
             try {
                 markdown::Document document(
                     page.body,

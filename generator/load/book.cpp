@@ -77,8 +77,19 @@ std::string output_path(const std::string& source) {
 
 namespace {
 
+// Lets go of the page's body if it is its file's tail (see release_page_bodies).
+void release_body(Page& page) {
+    if (!page.body_offset || page.body_released) {
+        return;
+    }
+    page.body_size = page.body.size();
+    page.body_hash = std::hash<std::string_view>{}(page.body);
+    page.body_released = true;
+    std::string().swap(page.body);
+}
+
 Language load_language(const std::filesystem::path& dir, const std::string& code,
-                       std::string site_dir) {
+                       std::string site_dir, const KeepBody& keep_body) {
     Language language;
     language.code = code;
     language.site_dir = std::move(site_dir);
@@ -106,6 +117,11 @@ Language load_language(const std::filesystem::path& dir, const std::string& code
         const std::string text = read_file(page.source_path);
         check_utf8(page.source_path, text);
         parse_front_matter(page, text);
+        page.body_offset = text.size() - page.body.size(); // the body is the file's tail
+        if (keep_body && !keep_body(page.body)) {
+            page.plain = true;
+            release_body(page);
+        }
         entry.page_index = static_cast<int>(language.pages.size());
         if (auto [other, fresh] = outputs.emplace(page.output, entry.source); !fresh) {
             fail_at(summary_path, entry.line, // a/README.md and a/index.md
@@ -132,8 +148,8 @@ void load_data_files(Book& book) {
 
 } // namespace
 
-Book load_book(const std::filesystem::path& content_dir,
-               const std::vector<std::string>& only_langs) {
+Book load_book(const std::filesystem::path& content_dir, const std::vector<std::string>& only_langs,
+               const KeepBody& keep_body) {
     Book book;
     book.content_dir = content_dir;
     if (!std::filesystem::is_directory(content_dir)) {
@@ -160,7 +176,8 @@ Book load_book(const std::filesystem::path& content_dir,
     for (const auto& code : codes) {
         if (only_langs.empty() ||
             std::find(only_langs.begin(), only_langs.end(), code) != only_langs.end()) {
-            book.languages.push_back(load_language(content_dir / code, code, code + "/"));
+            book.languages.push_back(
+                load_language(content_dir / code, code, code + "/", keep_body));
         }
     }
     if (book.languages.empty()) {
@@ -183,9 +200,34 @@ Book load_mdbook_project(const BookConfig& config) {
                 "no " + (src / "SUMMARY.md").generic_string() +
                     " (book.toml's [book] src is the folder of SUMMARY.md and the pages)");
     }
-    book.languages.push_back(load_language(src, config.language, ""));
+    // Preprocessors read every body: none is let go at load.
+    book.languages.push_back(load_language(src, config.language, "", {}));
     load_data_files(book);
     return book;
+}
+
+void release_page_bodies(Book& book) {
+    for (auto& language : book.languages) {
+        for (auto& page : language.pages) {
+            release_body(page);
+        }
+    }
+}
+
+std::string page_markdown(const Page& page) {
+    if (!page.body_released) {
+        return page.body;
+    }
+    std::string text = read_file(page.source_path);
+    const std::uint64_t offset = *page.body_offset;
+    if (text.size() != offset + page.body_size ||
+        std::hash<std::string_view>{}(std::string_view(text).substr(offset)) != page.body_hash) {
+        // The directives were checked, and the probes chosen, from what was loaded.
+        fail_at(page.source_path, page.body_first_line,
+                "the file changed while the site was being built; build again");
+    }
+    text.erase(0, offset);
+    return text;
 }
 
 } // namespace gpuguide

@@ -3,7 +3,9 @@
 /// "Content model").
 #include "load/book_toml.hpp"
 
+#include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -35,8 +37,16 @@ struct Page {
     std::string description;
     nlohmann::json meta = nlohmann::json::object(); ///< every front-matter key
     std::string number;                             ///< "3.1." or empty
-    std::string body;                               ///< Markdown after the front matter
+    std::string body; ///< Markdown after the front matter; "" once let go (release_page_bodies)
     int body_first_line = 1; ///< line of the file where body starts (for messages)
+    /// Where the body starts in source_path, when it is the file's tail as loaded; none for a body
+    /// a preprocessor made (which must reset it), which is then never let go.
+    std::optional<std::uint64_t> body_offset;
+    std::uint64_t body_size = 0; ///< of a body let go: to read it again and check it
+    std::size_t body_hash = 0;   ///< of a body let go
+    bool body_released = false;
+    /// The load's KeepBody found nothing in it for the directive scan, and let its body go.
+    bool plain = false;
 };
 
 /// The pages of one language in SUMMARY order.
@@ -104,9 +114,23 @@ Book load_mdbook_project(const BookConfig& config);
 /// folder.
 std::string output_path(const std::string& source);
 
+/// Lets go of every page body that is its file's tail (body_offset), keeping its size and hash:
+/// once the load stage has scanned the pages, a build reads each again as it renders it, so a
+/// book's Markdown is not all in memory at once (about 6 MB per 1,000 pages).
+void release_page_bodies(Book& book);
+
+/// The page's Markdown: its body, or (let go) read again from its file. Throws InputError, naming
+/// the file, if the file is not what was loaded.
+std::string page_markdown(const Page& page);
+
+/// Whether the load keeps a page's body in memory (true) for a later stage to scan, or lets it go
+/// at once (Page::plain; read again when the page renders). The build passes the directive scan's
+/// own test, so a book's Markdown is never all in memory at once.
+using KeepBody = std::function<bool(std::string_view body)>;
+
 /// Loads content_dir: every <lang>/SUMMARY.md (only `only_langs` when not empty), their pages and
-/// content/data/*.json. Throws InputError on any problem.
+/// content/data/*.json. Without `keep_body`, every body is kept. Throws InputError on any problem.
 Book load_book(const std::filesystem::path& content_dir,
-               const std::vector<std::string>& only_langs = {});
+               const std::vector<std::string>& only_langs = {}, const KeepBody& keep_body = {});
 
 } // namespace gpuguide

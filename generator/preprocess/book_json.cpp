@@ -166,6 +166,7 @@ class Rebuild {
                 used_.insert(key);
                 Page page = std::move(old_[found->second]);
                 page.body = text_field(chapter, "content", where_);
+                page.body_offset.reset(); // the preprocessor's text, in no file
                 page.number = entry.number;
                 page.title = page.meta.contains("title") ? page.title : entry.title;
                 return page;

@@ -330,8 +330,12 @@ std::string expand_links(std::string_view text, const std::filesystem::path& fil
 void expand_book_links(Book& book, const LinkOptions& options) {
     for (auto& language : book.languages) {
         for (auto& page : language.pages) {
-            page.body = expand_links(page.body, page.source_path, page.body_first_line, options,
-                                     page.document_title);
+            auto expanded = expand_links(page.body, page.source_path, page.body_first_line, options,
+                                         page.document_title);
+            if (expanded != page.body) { // no longer the file's tail: kept in memory
+                page.body = std::move(expanded);
+                page.body_offset.reset();
+            }
             check_page_size(page.source_path, page.body.size(), "with its {{#include}}s the page");
         }
     }

@@ -30,7 +30,8 @@ fleet_files(const FleetData& fleet, const std::filesystem::path& dir,
 
 Book load_input(const BuildOptions& options) {
     if (!options.project) {
-        return load_book(options.content_dir, options.langs);
+        // A page the directive scan has nothing to read in is let go as soon as it is loaded.
+        return load_book(options.content_dir, options.langs, directives::needs_scan);
     }
     Book book = load_mdbook_project(*options.project);
     // mdBook's links (gpuguide's {{#include}}), index and the book's own preprocessors, in

@@ -308,12 +308,11 @@ PageBody render_body(const SiteContext& site, const Language& language, const Pa
     const int line_offset = page.body_first_line - 1;
     const auto [syntax, code_options] = markdown_options(site, language);
     // mdBook's MathJax formulas, out of the parser's reach (a book with mathjax-support only).
-    std::string with_math;
-    std::string_view source = page.body;
+    std::string markdown_text = page_markdown(page);
     if (site.book.config && site.book.config->mathjax_support) {
-        with_math = markdown::protect_math(page.body, site.templates);
-        source = with_math;
+        markdown_text = markdown::protect_math(markdown_text, site.templates);
     }
+    const std::string_view source = markdown_text;
     markdown::Document document(source, syntax);
     rendered.warnings = check_literal_emphasis(site, page, source, document, line_offset);
     PageBody body;

@@ -46,6 +46,8 @@ void render_and_write(Inputs& inputs, const BuildOptions& options, const measure
                       const std::string& date, const std::optional<Manifest>& previous,
                       const Manifest& manifest, BuildReport& report) {
     read_book(inputs, options);
+    // Every page has been scanned (the probes it needs): each is read again as it renders.
+    release_page_bodies(*inputs.book);
     const Book& book = *inputs.book;
     report.warnings = book.warnings;
     const auto strings = interface_strings(*inputs.book, options.templates_dir, report.warnings);

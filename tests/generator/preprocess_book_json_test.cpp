@@ -10,9 +10,9 @@
 namespace {
 
 using gpuguide::SummaryEntry;
-using Kind = gpuguide::SummaryEntry::Kind;
+using EntryKind = gpuguide::SummaryEntry::Kind;
 
-void add(gpuguide::Language& language, Kind kind, const std::string& title,
+void add(gpuguide::Language& language, EntryKind kind, const std::string& title,
          const std::string& source, const std::string& number, int depth) {
     SummaryEntry entry{
         kind, title, source, number, depth, 10 + static_cast<int>(language.summary.size()), -1};
@@ -32,15 +32,15 @@ void add(gpuguide::Language& language, Kind kind, const std::string& title,
 // Prefix chapter, a part, numbered chapters nested two deep, a draft, a separator, a suffix.
 gpuguide::Language sample() {
     gpuguide::Language language;
-    add(language, Kind::Chapter, "Intro", "README.md", "", 0);
-    add(language, Kind::Part, "Part one", "", "", 0);
-    add(language, Kind::Chapter, "One", "one.md", "1.", 0);
-    add(language, Kind::Chapter, "One point one", "one/README.md", "1.1.", 1);
-    add(language, Kind::Chapter, "Deep", "one/deep.md", "1.1.1.", 2);
-    add(language, Kind::Chapter, "Draft", "", "1.2.", 1);
-    add(language, Kind::Chapter, "Two", "two.md", "2.", 0);
-    add(language, Kind::Separator, "", "", "", 0);
-    add(language, Kind::Chapter, "Outro", "outro.md", "", 0);
+    add(language, EntryKind::Chapter, "Intro", "README.md", "", 0);
+    add(language, EntryKind::Part, "Part one", "", "", 0);
+    add(language, EntryKind::Chapter, "One", "one.md", "1.", 0);
+    add(language, EntryKind::Chapter, "One point one", "one/README.md", "1.1.", 1);
+    add(language, EntryKind::Chapter, "Deep", "one/deep.md", "1.1.1.", 2);
+    add(language, EntryKind::Chapter, "Draft", "", "1.2.", 1);
+    add(language, EntryKind::Chapter, "Two", "two.md", "2.", 0);
+    add(language, EntryKind::Separator, "", "", "", 0);
+    add(language, EntryKind::Chapter, "Outro", "outro.md", "", 0);
     return language;
 }
 
