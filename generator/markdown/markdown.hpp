@@ -163,7 +163,8 @@ struct TextSection {
 };
 struct CodeOptions;
 /// Plain text of the page split at headings (level <= 3); generator HTML blocks and the hidden
-/// lines of code blocks (as `code` reads them) are skipped.
+/// lines of code blocks (as `code` reads them) are skipped. Each `text` has its whitespace
+/// collapsed, and is valid UTF-8 for a page that is (search::Section::text_is_plain).
 std::vector<TextSection> plain_text_sections(const Document& document,
                                              const std::vector<Heading>& headings,
                                              const CodeOptions& code);

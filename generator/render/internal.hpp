@@ -42,16 +42,11 @@ struct SiteContext {
 /// SiteContext::shared for interface strings by language.
 std::map<std::string, SharedView> shared_views(const std::map<std::string, ui::Strings>& ui);
 
-/// A page's plain text section for the search index.
-struct SearchSection {
-    std::string anchor, heading, text;
-};
-
 struct RenderedPage {
-    std::string html;       ///< the whole page (layout applied)
-    std::string print_html; ///< the page's content for print.html (ids prefixed)
-    std::vector<SearchSection> sections;
-    std::vector<std::string> warnings; ///< "file:line: warning: ..." (literal `**` and `__`)
+    std::string html;                      ///< the whole page (layout applied)
+    std::string print_html;                ///< the page's content for print.html (ids prefixed)
+    std::vector<search::Section> sections; ///< its plain text, for the search index
+    std::vector<std::string> warnings;     ///< "file:line: warning: ..." (literal `**` and `__`)
 };
 
 /// Parses, expands and renders one page. Throws InputError.

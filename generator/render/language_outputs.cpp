@@ -79,12 +79,7 @@ struct LanguageOutputs::State {
         page.print_html = {};
         spans.print_end.push_back(print_written + print_body.size());
         spans.titles.push_back(title_key(language.pages[next].title));
-        std::vector<search::Section> sections;
-        sections.reserve(page.sections.size());
-        for (const auto& section : page.sections) {
-            sections.push_back({section.anchor, section.heading, section.text});
-        }
-        index.add_sections(next, sections);
+        index.add_sections(next, page.sections);
         spans.search_end.push_back(search_written + index.size());
     }
 

@@ -121,14 +121,9 @@ std::optional<std::vector<Output>> spliced_files(const SiteContext& site, const 
         auto& page = update.pages.at(index);
         markdown::drop_control_characters(page.print_html); // as LanguageOutputs writes it
         print_parts.emplace(index, std::move(page.print_html));
-        std::vector<search::Section> sections;
-        for (auto& section : page.sections) {
-            sections.push_back(
-                {std::move(section.anchor), std::move(section.heading), std::move(section.text)});
-        }
         const std::size_t begin = index == 0 ? spans.search_begin : spans.search_end[index - 1];
         auto entries =
-            search::IndexWriter::section_entries(index, sections, begin == spans.search_begin);
+            search::IndexWriter::section_entries(index, page.sections, begin == spans.search_begin);
         if (entries.empty() != (spans.search_end[index] == begin)) {
             return std::nullopt;
         }

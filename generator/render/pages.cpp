@@ -336,8 +336,8 @@ PageBody render_body(const SiteContext& site, const Language& language, const Pa
         markdown::remove_east_asian_soft_breaks(document);
     }
     for (auto& section : markdown::plain_text_sections(document, body.headings, code_options)) {
-        rendered.sections.push_back(
-            {std::move(section.anchor), std::move(section.heading), std::move(section.text)});
+        rendered.sections.push_back({std::move(section.anchor), std::move(section.heading),
+                                     std::move(section.text), /*text_is_plain=*/true});
     }
     markdown::render_code_blocks(document, code_options);
 

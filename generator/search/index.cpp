@@ -93,9 +93,10 @@ const char* escape_at(std::string_view text, std::size_t i, char (&buffer)[8],
 
 /// Appends `text` as a JSON string, byte for byte what make_script_safe(nlohmann's dump) gives:
 /// the index is several MB for a large book, and building a json tree just to dump it doubled the
-/// work. Invalid UTF-8 (never in checked pages) goes through nlohmann, which replaces it.
-void append_string(std::string& out, std::string_view text) {
-    if (!valid_utf8(text)) {
+/// work. Invalid UTF-8 (never in checked pages) goes through nlohmann, which replaces it;
+/// `known_valid`: the caller knows it is valid (Section::text_is_plain), and it is not checked.
+void append_string(std::string& out, std::string_view text, bool known_valid = false) {
+    if (!known_valid && !valid_utf8(text)) {
         out +=
             make_script_safe(nlohmann::json(std::string(text))
                                  .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
@@ -174,8 +175,8 @@ std::string IndexWriter::section_entries(std::size_t doc, const std::vector<Sect
 void IndexWriter::append_sections(std::string& out, std::size_t doc,
                                   const std::vector<Section>& sections, bool& first) {
     const std::string number = std::to_string(doc);
-    // Sections from markdown::plain_text_sections are collapsed already: checking is cheaper than
-    // collapsing (and copying) every section's text a second time.
+    // Headings (and text not known to be plain) are checked: cheaper than collapsing (and copying)
+    // every one a second time.
     const auto collapsed = [](const std::string& text, std::string& storage) -> std::string_view {
         if (gpuguide::text::is_collapsed(text)) {
             return text;
@@ -186,7 +187,8 @@ void IndexWriter::append_sections(std::string& out, std::size_t doc,
     std::string heading_storage, text_storage;
     for (const Section& section : sections) {
         const std::string_view heading = collapsed(section.heading, heading_storage);
-        const std::string_view text = collapsed(section.text, text_storage);
+        const std::string_view text =
+            section.text_is_plain ? section.text : collapsed(section.text, text_storage);
         if (heading.empty() && text.empty()) {
             continue;
         }
@@ -198,7 +200,7 @@ void IndexWriter::append_sections(std::string& out, std::size_t doc,
         out += ',';
         append_string(out, heading);
         out += ',';
-        append_string(out, text);
+        append_string(out, text, section.text_is_plain);
         out += ']';
     }
 }
