@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <set>
+#include <sys/stat.h>
 
 namespace gpuguide {
 
@@ -77,13 +78,27 @@ std::string output_path(const std::string& source) {
 
 namespace {
 
+struct FileStamp {
+    std::uint64_t size = 0;
+    std::int64_t mtime_ns = 0;
+};
+
+std::optional<FileStamp> file_stamp(const std::filesystem::path& file) {
+    struct stat info {};
+    if (::stat(file.c_str(), &info) != 0) {
+        return std::nullopt; // reading it says why
+    }
+    return FileStamp{static_cast<std::uint64_t>(info.st_size),
+                     static_cast<std::int64_t>(info.st_mtim.tv_sec) * 1'000'000'000 +
+                         info.st_mtim.tv_nsec};
+}
+
 // Lets go of the page's body if it is its file's tail (see release_page_bodies).
 void release_body(Page& page) {
     if (!page.body_offset || page.body_released) {
         return;
     }
     page.body_size = page.body.size();
-    page.body_hash = std::hash<std::string_view>{}(page.body);
     page.body_released = true;
     std::string().swap(page.body);
 }
@@ -110,9 +125,9 @@ Language load_language(const std::filesystem::path& dir, const std::string& code
         page.output = output_path(entry.source);
         page.number = entry.number;
         page.title = entry.title; // used when the page has no front matter (mdBook pages)
-        std::error_code error;
-        if (const auto size = std::filesystem::file_size(page.source_path, error); !error) {
-            check_page_size(page.source_path, size, "the page");
+        if (const auto stamp = file_stamp(page.source_path)) {
+            check_page_size(page.source_path, stamp->size, "the page");
+            page.file_mtime_ns = stamp->mtime_ns;
         }
         const std::string text = read_file(page.source_path);
         check_utf8(page.source_path, text);
@@ -218,10 +233,11 @@ std::string page_markdown(const Page& page) {
     if (!page.body_released) {
         return page.body;
     }
+    const auto stamp = file_stamp(page.source_path);
     std::string text = read_file(page.source_path);
     const std::uint64_t offset = *page.body_offset;
-    if (text.size() != offset + page.body_size ||
-        std::hash<std::string_view>{}(std::string_view(text).substr(offset)) != page.body_hash) {
+    if (!stamp || stamp->mtime_ns != page.file_mtime_ns || stamp->size != text.size() ||
+        text.size() != offset + page.body_size) {
         // The directives were checked, and the probes chosen, from what was loaded.
         fail_at(page.source_path, page.body_first_line,
                 "the file changed while the site was being built; build again");

@@ -43,7 +43,9 @@ struct Page {
     /// a preprocessor made (which must reset it), which is then never let go.
     std::optional<std::uint64_t> body_offset;
     std::uint64_t body_size = 0; ///< of a body let go: to read it again and check it
-    std::size_t body_hash = 0;   ///< of a body let go
+    /// The file's modification time (ns) when it was loaded: a body let go is read again only
+    /// from the same file, as make and ninja tell a changed file.
+    std::int64_t file_mtime_ns = 0;
     bool body_released = false;
     /// The load's KeepBody found nothing in it for the directive scan, and let its body go.
     bool plain = false;

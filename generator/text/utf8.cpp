@@ -46,12 +46,26 @@ std::size_t decode_utf8(std::string_view text, std::size_t pos, char32_t& code_p
 }
 
 std::size_t first_invalid_utf8(std::string_view text) {
+    const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
+    const auto continues = [bytes](std::size_t i) { return (bytes[i] & 0xC0) == 0x80; };
     for (std::size_t i = 0; i < text.size();) {
         // Eight ASCII bytes at a time: every page and data file passes through here.
         std::uint64_t word;
-        if (i + 8 <= text.size() && (std::memcpy(&word, text.data() + i, 8), true) &&
+        if (i + 8 <= text.size() && (std::memcpy(&word, bytes + i, 8), true) &&
             (word & 0x8080808080808080ULL) == 0) {
             i += 8;
+            continue;
+        }
+        const unsigned char lead = bytes[i];
+        if (lead < 0x80) {
+            ++i;
+            continue;
+        }
+        // Most of a Chinese page: a three-byte sequence whose lead allows any continuation bytes
+        // (E0 could be overlong and ED a surrogate: decode_utf8 checks those).
+        if (lead >= 0xE1 && lead <= 0xEF && lead != 0xED && i + 2 < text.size() &&
+            continues(i + 1) && continues(i + 2)) {
+            i += 3;
             continue;
         }
         char32_t code_point = 0;

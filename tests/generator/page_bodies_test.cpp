@@ -4,6 +4,8 @@
 #include "gpuguide_catch.hpp"
 #include "load/book.hpp"
 
+#include <chrono>
+
 using gg_test::BookCopy;
 using gg_test::TempDir;
 using gg_test::write;
@@ -57,8 +59,11 @@ TEST_CASE("a page whose file changed after the load is an error, not a different
     TempDir dir;
     auto book = two_page_book(dir);
     gpuguide::release_page_bodies(book);
-    // Same size, other bytes: the size alone would not see it.
-    write(dir.path() / "en" / "two.md", "# Two\n\nNo front matteR.\n");
+    // Same size, other bytes, saved a second later: the size alone would not see it.
+    const auto file = dir.path() / "en" / "two.md";
+    const auto loaded_at = std::filesystem::last_write_time(file);
+    write(file, "# Two\n\nNo front matteR.\n");
+    std::filesystem::last_write_time(file, loaded_at + std::chrono::seconds(1));
     try {
         (void)gpuguide::page_markdown(book.languages.at(0).pages.at(1));
         FAIL("no error");
