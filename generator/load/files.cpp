@@ -159,8 +159,23 @@ std::vector<std::filesystem::path> list_files_sorted(const std::filesystem::path
             files.push_back(entry.path().lexically_relative(dir));
         }
     }
-    std::sort(files.begin(), files.end());
-    return files;
+    // In std::filesystem::path's order (component by component), but compared as strings in
+    // which the separator sorts first: the same order for these normalised relative paths, without
+    // splitting every path into components at each comparison (a tenth of a one-page edit).
+    std::vector<std::pair<std::string, std::size_t>> keys;
+    keys.reserve(files.size());
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        std::string key = files[i].generic_string();
+        std::replace(key.begin(), key.end(), '/', '\0');
+        keys.emplace_back(std::move(key), i);
+    }
+    std::sort(keys.begin(), keys.end());
+    std::vector<std::filesystem::path> sorted;
+    sorted.reserve(files.size());
+    for (const auto& [key, i] : keys) {
+        sorted.push_back(std::move(files[i]));
+    }
+    return sorted;
 }
 
 } // namespace gpuguide

@@ -215,4 +215,10 @@ MUTATIONS = [
          old="lead != 0xED && i + 2 < text.size() &&",
          new="lead != 0xED && i + 1 < text.size() &&",
          catch="[utf8]"),
+    # Listings in path order (load/files.cpp).
+    dict(name="listed files are sorted as whole strings, not component by component",
+         file="generator/load/files.cpp",
+         old="std::replace(key.begin(), key.end(), '/', '\\0');",
+         new="std::replace(key.begin(), key.end(), '/', '/');",
+         catch="[files]"),
 ]
