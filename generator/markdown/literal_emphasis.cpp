@@ -9,6 +9,7 @@
 
 #include "markdown/markdown.hpp"
 
+#include <algorithm>
 #include <cmark-gfm.h>
 
 namespace gpuguide::markdown {
@@ -47,6 +48,22 @@ std::size_t step_characters(std::string_view text, std::size_t at, std::size_t c
                  (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80);
     }
     return at;
+}
+
+// Where each run of two or more `*` or of two or more `_` starts in `text` (one report per run),
+// in order. Searched for as pairs: every text node of every page passes through here, and a test
+// of each byte cost more than the rest of the check.
+std::vector<std::pair<std::size_t, char>> doubled_marks(std::string_view text) {
+    std::vector<std::pair<std::size_t, char>> found;
+    for (const std::string_view pair : {std::string_view("**"), std::string_view("__")}) {
+        for (auto at = text.find(pair); at != std::string_view::npos;) {
+            found.emplace_back(at, pair[0]);
+            const auto after = text.find_first_not_of(pair[0], at);
+            at = after == std::string_view::npos ? after : text.find(pair, after);
+        }
+    }
+    std::sort(found.begin(), found.end());
+    return found;
 }
 
 struct Pending {
@@ -121,14 +138,8 @@ std::vector<LiteralEmphasis> scan(const Document& document) {
         case CMARK_NODE_TEXT: {
             const std::string_view text = cmark_node_get_literal(node);
             if (!inside_autolink(node)) {
-                for (std::size_t at = 0; at + 1 < text.size(); ++at) {
-                    if ((text[at] == '*' || text[at] == '_') && text[at + 1] == text[at]) {
-                        block.found.push_back(
-                            {line, std::string(2, text[at]), block.text.size() + at});
-                        // One report per run: go on from its last mark.
-                        const auto after = text.find_first_not_of(text[at], at);
-                        at = (after == std::string_view::npos ? text.size() : after) - 1;
-                    }
+                for (const auto& [at, mark] : doubled_marks(text)) {
+                    block.found.push_back({line, std::string(2, mark), block.text.size() + at});
                 }
             }
             block.text += text;

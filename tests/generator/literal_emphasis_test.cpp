@@ -95,3 +95,17 @@ TEST_CASE("literal emphasis: a page with escaped marks and an admonition or defi
     REQUIRE_NOTHROW(found = find_literal_emphasis(page, document));
     CHECK(found.size() == 2); // (the line given for a definition's text is not yet its own)
 }
+
+TEST_CASE("literal emphasis: several in one text, reported in reading order",
+          "[literal-emphasis]") {
+    // `__` closes nothing (no opener) and `**` opens nothing (no closer); the underscores come
+    // first on the line, and so in the messages.
+    const std::string page = "x__。y **。z and w__。v\n";
+    const Document document(page);
+    const auto found = find_literal_emphasis(page, document);
+    REQUIRE(found.size() == 3);
+    CHECK(found[0].marks == "__");
+    CHECK(found[1].marks == "**");
+    CHECK(found[2].marks == "__");
+    CHECK(found[1].context.find("y **。z") != std::string::npos);
+}
