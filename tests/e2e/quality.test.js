@@ -63,14 +63,14 @@ describe("page weight", () => {
   });
 });
 
-describe("axe-core WCAG A/AA", () => {
-  let browser, server, context;
+// The two themes at once, each in its own browser context (its own storage): the longest
+// browser test by far, and most of its time is axe waiting on the page.
+describe("axe-core WCAG A/AA", { concurrency: 2 }, () => {
+  let browser, server;
   before(async () => {
     requireSite();
     server = await serve("/");
     browser = await launch();
-    // A locale that is not one of the site's, so the root language chooser stays put.
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "fr-FR" });
   });
   after(async () => {
     await browser?.close();
@@ -79,6 +79,10 @@ describe("axe-core WCAG A/AA", () => {
 
   for (const theme of ["light", "dark"]) {
     it(`no violations on any page in the ${theme} theme`, async () => {
+      // A locale that is not one of the site's, so the root language chooser stays put.
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 800 }, locale: "fr-FR", colorScheme: theme,
+      });
       const page = await context.newPage();
       const watcher = watch(page);
       await page.emulateMedia({ colorScheme: theme });
@@ -88,7 +92,7 @@ describe("axe-core WCAG A/AA", () => {
         const found = await axeViolations(page);
         for (const v of found) violations.push(`${rel} [${theme}] ${v}`);
       }
-      await page.close();
+      await context.close();
       assert.deepEqual(violations, []);
       assert.deepEqual(watcher.problems(), []);
     });
