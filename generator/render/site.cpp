@@ -46,7 +46,8 @@ void render_and_write(Inputs& inputs, const BuildOptions& options, const measure
                       const std::string& date, const std::optional<Manifest>& previous,
                       const Manifest& manifest, BuildReport& report) {
     read_book(inputs, options);
-    // Every page has been scanned (the probes it needs): each is read again as it renders.
+    // From here on only the render reads the pages' Markdown, each page's file again as it
+    // renders it: the book is not all in memory at once.
     release_page_bodies(*inputs.book);
     const Book& book = *inputs.book;
     report.warnings = book.warnings;
