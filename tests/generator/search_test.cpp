@@ -129,6 +129,20 @@ TEST_CASE("is_collapsed says exactly when collapsing would change nothing", "[se
     CHECK(index["sections"][1] == nlohmann::json({0, "i", "I", "a b"}));
 }
 
+TEST_CASE("collapse_whitespace: exactly space, tab, LF, CR and form feed are whitespace",
+          "[search]") {
+    using gpuguide::text::collapse_whitespace;
+    using gpuguide::text::is_collapsed;
+    for (int byte = 0; byte < 256; ++byte) {
+        const char c = static_cast<char>(byte);
+        const bool space = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+        const std::string text = std::string("a") + c + c + "b" + c;
+        INFO(byte);
+        CHECK(collapse_whitespace(text) == (space ? std::string("a b") : text));
+        CHECK(is_collapsed(text) == !space);
+    }
+}
+
 TEST_CASE("search index: invalid UTF-8 is replaced instead of failing the build", "[search]") {
     const std::vector<Document> docs = {{"a.html", "bad \xFF byte", "", {}}};
     const auto index = parse_script(build_index_script(docs, "en"));

@@ -226,4 +226,10 @@ MUTATIONS = [
          old="    std::sort(found.begin(), found.end());\n    return found;",
          new="    return found;",
          catch="[literal-emphasis]"),
+    # Whitespace for the search text (text/whitespace.cpp).
+    dict(name="a vertical tab counts as whitespace in the search text",
+         file="generator/text/whitespace.cpp",
+         old="return c == ' ' || c == '\\n' || c == '\\t' || c == '\\r' || c == '\\f';",
+         new="return c == ' ' || c == '\\n' || c == '\\t' || c == '\\r' || c == '\\f' || c == '\\v';",
+         catch="[search]"),
 ]
