@@ -8,4 +8,4 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 cmake --preset asan >/dev/null
 cmake --build --preset asan
-ctest --preset asan
+ctest --preset asan -j "${GPUGUIDE_TEST_JOBS:-2}" # scripts/test.sh sets it from the cores
