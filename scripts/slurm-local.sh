@@ -89,6 +89,9 @@ AccountingStorageType=accounting_storage/none
 MinJobAge=600
 ReturnToService=2
 SlurmdTimeout=60
+# Commands retry a controller they cannot reach for about twice this (default 10 s: 20 s); on one
+# machine a message takes milliseconds, and the fleet test that stops the controller waits less.
+MessageTimeout=5
 MpiDefault=none
 NodeName=$node NodeAddr=127.0.0.1 $hardware State=UNKNOWN
 PartitionName=local Nodes=$node Default=YES MaxTime=INFINITE State=UP

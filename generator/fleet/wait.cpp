@@ -168,7 +168,10 @@ std::optional<WaitResult> wait_for(const Plan& plan, const FleetOptions& options
         if (polled) {
             result.tasks = std::move(*polled);
         } else {
-            log << "fleet: " << problem << "; asking again in " << options.poll_s << " s\n";
+            // Flushed now: while Slurm cannot be reached no count line follows to flush it, and
+            // someone following a log file should see why the fleet is waiting.
+            log << "fleet: " << problem << "; asking again in " << options.poll_s << " s\n"
+                << std::flush;
         }
         PhaseCounts counts;
         bool open = false;

@@ -203,9 +203,11 @@ wait_for "$tmp/restart.log" "1 running" 20
 ctld=$(cat "$GPUGUIDE_SLURM_DIR/run/slurmctld.pid")
 kill -TERM "$ctld"
 for _ in $(seq 50); do kill -0 "$ctld" 2>/dev/null || break; sleep 0.1; done
-# squeue itself retries for 10 to 20 s before it gives up: keep the controller away until the
-# fleet has said so (at most 60 s), then bring it back.
-wait_for "$tmp/restart.log" "asking again" 60
+# squeue itself retries for about twice MessageTimeout (slurm-local.sh: 5 s) before it gives up:
+# keep the controller away until the fleet has said so in its log (flushed at once: someone
+# following the log sees why it waits), then bring it back.
+wait_for "$tmp/restart.log" "asking again" 30 && pass "the log says at once that Slurm cannot be reached" ||
+  fail "no 'asking again' in the log 30 s after the controller stopped"
 slurmctld -f "$SLURM_CONF"
 wait "$pid"
 rc=$?
