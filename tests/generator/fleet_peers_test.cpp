@@ -255,22 +255,25 @@ TEST_CASE(
     "[fleet]") {
     BookCopy book;
     TempDir data;
-    make_fleet(1200, data.path() / "docs");
-    collect(book, data.path() / "docs", 1200, "11");
+    // Three detail pages of 250 nodes (render/fleet_page.cpp), the last one part-full. Each
+    // document is parsed as `gpuguide fleet` parses it: under ASan that is most of the test's time.
+    make_fleet(520, data.path() / "docs");
+    collect(book, data.path() / "docs", 520, "11");
     gpuguide::render::build_site(book.options());
     const auto page = read(book.out() / "en" / "fleet.html");
     CHECK(page.size() < 60000);
     CHECK(has(page, "href=\"fleet-hosts-1.html\""));
     std::set<std::string> listed;
-    for (int part = 1;
-         fs::exists(book.out() / "en" / ("fleet-hosts-" + std::to_string(part) + ".html"));
-         ++part) {
+    int parts = 0;
+    while (fs::exists(book.out() / "en" / ("fleet-hosts-" + std::to_string(parts + 1) + ".html"))) {
+        ++parts;
         for (const auto& node : nodes_in(
-                 read(book.out() / "en" / ("fleet-hosts-" + std::to_string(part) + ".html")))) {
+                 read(book.out() / "en" / ("fleet-hosts-" + std::to_string(parts) + ".html")))) {
             listed.insert(node);
         }
     }
-    CHECK(listed.size() == 1200);
+    CHECK(parts == 3);
+    CHECK(listed.size() == 520);
 }
 
 TEST_CASE("a theme that overrides a fleet template restyles the fleet page", "[fleet][theme]") {

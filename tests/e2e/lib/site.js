@@ -143,8 +143,10 @@ function assertDrawn(png, what) {
 }
 
 /// axe-core's WCAG 2.x A/AA violations on the page loaded in `page`, one readable line each.
-async function axeViolations(page) {
-  await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
+/// `injected`: axe is already on the page (an earlier call since it loaded), so it is not added
+/// again.
+async function axeViolations(page, { injected = false } = {}) {
+  if (!injected) await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
   return page.evaluate(async () => {
     const result = await window.axe.run(document, {
       runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
