@@ -5,9 +5,26 @@
 #include "version.hpp"
 
 #include <CLI/CLI.hpp>
+#include <dlfcn.h>
 #include <iostream>
 
 namespace {
+
+// The allocator this process runs on, asked at run time rather than taken from the build options:
+// jemalloc, when it replaced malloc (GPUGUIDE_JEMALLOC), answers mallctl("version"); a link that
+// lost it says glibc. jemalloc's version reads "5.3.0-0-g54eaed1d...": the part before the hash.
+std::string allocator_line() {
+    using Mallctl = int (*)(const char*, void*, std::size_t*, void*, std::size_t);
+    if (const auto mallctl = reinterpret_cast<Mallctl>(dlsym(RTLD_DEFAULT, "mallctl"))) {
+        const char* version = nullptr;
+        std::size_t size = sizeof version;
+        if (mallctl("version", &version, &size, nullptr, 0) == 0 && version != nullptr) {
+            const std::string_view text(version);
+            return "memory allocator: jemalloc " + std::string(text.substr(0, text.find('-')));
+        }
+    }
+    return "memory allocator: glibc malloc";
+}
 
 void add_build_options(CLI::App& command, gpuguide::cli::BuildArgs& args) {
     auto& options = args.options;
@@ -212,7 +229,7 @@ int main(int argc, char** argv) {
         "folders such as the GPU Guide's content/ (--content DIR: en/SUMMARY.md, "
         "zh/SUMMARY.md, ...)"};
     app.require_subcommand(1);
-    app.set_version_flag("--version", gpuguide::version::text("gpuguide"),
+    app.set_version_flag("--version", gpuguide::version::text("gpuguide") + "\n" + allocator_line(),
                          "print the version, the commit and what is built in");
     Commands commands;
     commands.build = app.add_subcommand("build", "build the site into --out (default site/)");

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # One version everywhere: `gpuguide --version` and `gpuguide-probe --version` start with
 # CHANGELOG.md's top version, name a commit and say whether CUDA and the test hooks are built in;
-# a built page's generator tag names the same version.
+# a built page's generator tag names the same version; gpuguide's names the memory allocator the
+# process runs on, which is ALLOCATOR (jemalloc when built with GPUGUIDE_JEMALLOC, else glibc).
 #
-#   tests/release/version_test.sh GPUGUIDE GPUGUIDE_PROBE
+#   tests/release/version_test.sh GPUGUIDE GPUGUIDE_PROBE ALLOCATOR
 set -euo pipefail
-gpuguide=$(realpath "$1") probe=$(realpath "$2")
+gpuguide=$(realpath "$1") probe=$(realpath "$2") allocator=$3
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 fail() {
   echo "version_test: $*" >&2
@@ -24,6 +25,13 @@ for program in "$gpuguide" "$probe"; do
     fail "$name --version does not say whether the CUDA probes are built"
   grep -Eq '^test hooks: (on|off)' <<<"$text" || fail "$name --version does not mention the test hooks"
 done
+case $allocator in
+  jemalloc) pattern='^memory allocator: jemalloc [0-9]+\.[0-9]+' ;;
+  glibc) pattern='^memory allocator: glibc malloc$' ;;
+  *) fail "ALLOCATOR is jemalloc or glibc, not '$allocator'" ;;
+esac
+grep -Eq "$pattern" <<<"$("$gpuguide" --version)" ||
+  fail "gpuguide --version does not say it runs on $allocator: $("$gpuguide" --version | tail -1)"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 (cd "$work" && "$gpuguide" init book >/dev/null && cd book && "$gpuguide" build --quiet >/dev/null) ||
