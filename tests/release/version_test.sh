@@ -30,8 +30,9 @@ case $allocator in
   glibc) pattern='^memory allocator: glibc malloc$' ;;
   *) fail "ALLOCATOR is jemalloc or glibc, not '$allocator'" ;;
 esac
-grep -Eq "$pattern" <<<"$("$gpuguide" --version)" ||
-  fail "gpuguide --version does not say it runs on $allocator: $("$gpuguide" --version | tail -1)"
+text=$("$gpuguide" --version)
+grep -Eq "$pattern" <<<"$text" ||
+  fail "gpuguide --version does not say it runs on $allocator: $(tail -1 <<<"$text")"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 (cd "$work" && "$gpuguide" init book >/dev/null && cd book && "$gpuguide" build --quiet >/dev/null) ||
