@@ -11,13 +11,13 @@ set -euo pipefail
 
 # Building the guide: the compiler, CMake and the libraries the generator and probes link
 # (KSyntaxHighlighting: code highlighted at build time, docs/src/design/markdown.md "Code blocks";
-# jemalloc: gpuguide's malloc, GPUGUIDE_JEMALLOC).
+# jemalloc: gpuguide's malloc, GPUGUIDE_JEMALLOC; simdjson: fleet documents read quickly).
 build_pkgs=(
   build-essential cmake ninja-build pkg-config
   libcmark-gfm-dev libcmark-gfm-extensions-dev
   nlohmann-json3-dev libkainjow-mustache-dev libcli11-dev libyaml-cpp-dev
   libcpp-httplib-dev libopenblas-dev libtomlplusplus-dev
-  libkf5syntaxhighlighting-dev libjemalloc-dev
+  libkf5syntaxhighlighting-dev libjemalloc-dev libsimdjson-dev
 )
 # Testing it: Catch2 (v2 or v3, whichever the system ships), clang for the fuzzers, the browser
 # tests' Chromium and Node.js, xmllint for the SVG checks, a CJK font for the screenshots, and a
@@ -34,7 +34,7 @@ release_tools=(help2man patchelf dpkg-dev lintian xz-utils git)
 # missing or too old: scripts/release.d/common.sh takes those, header-only, from Debian 12.
 release_debian11_pkgs=(build-essential cmake ninja-build pkg-config libcmark-gfm-dev
   libcmark-gfm-extensions-dev libkainjow-mustache-dev libyaml-cpp-dev libopenblas-dev
-  libkf5syntaxhighlighting-dev libjemalloc-dev gfortran help2man patchelf xz-utils git ca-certificates)
+  libkf5syntaxhighlighting-dev libjemalloc-dev libsimdjson-dev gfortran help2man patchelf xz-utils git ca-certificates)
 # The probe bundle: the probes alone, linked with static archives (libopenblas.a is in
 # libopenblas-dev; gfortran brings libgfortran.a). Debian 11 has no CLI11 and an nlohmann-json
 # older than the probes use: scripts/probe-bundle.sh takes both, header-only, from Debian 12.

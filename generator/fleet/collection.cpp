@@ -1,6 +1,7 @@
 // The fleet folder's history and the rows of its documents (see collection.hpp).
 #include "fleet/collection.hpp"
 
+#include "fleet/simd_document.hpp"
 #include "parallel/parallel.hpp"
 #include "schema/io.hpp"
 
@@ -120,9 +121,13 @@ std::vector<HostRow> rows_of(const fs::path& dir, const std::vector<std::string>
     std::vector<bool> readable(files.size(), true);
     parallel::parallel_for(unknown.size(), jobs, [&](std::size_t k) {
         const auto i = unknown[k];
-        const auto document = load(dir / files[i]);
-        readable[i] = document.is_object();
-        rows[i] = readable[i] ? row_of(document, files[i]) : HostRow{};
+        if (auto row = quick_row_of_file(dir / files[i], files[i])) {
+            rows[i] = std::move(*row);
+        } else { // not vouched for by the quick reading: `load` decides, and says why
+            const auto document = load(dir / files[i]);
+            readable[i] = document.is_object();
+            rows[i] = readable[i] ? row_of(document, files[i]) : HostRow{};
+        }
         stamp(rows[i], dir / files[i]);
     });
     std::vector<HostRow> kept;

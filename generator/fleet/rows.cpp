@@ -155,6 +155,27 @@ HostRow row_of(const json& document, const std::string& file) {
     return row;
 }
 
+const std::vector<std::string>& row_paths() {
+    static const std::vector<std::string> kPaths = [] {
+        const std::string specs = "/probes/gpu.specs/result/devices/*";
+        std::vector<std::string> paths = {"/provenance", "/probes/*/status", specs + "/vbios",
+                                          specs + "/ecc"};
+        for (const auto& headline : headlines()) {
+            const std::string result = std::string("/probes/") + headline.probe + "/result";
+            const std::string pointer = headline.pointer;
+            paths.push_back(result + pointer);
+            if (const auto star = pointer.find("/*/"); star != std::string::npos) {
+                paths.push_back(result + pointer.substr(0, star) + "/*/index");
+            }
+            if (*headline.peak != '\0') {
+                paths.push_back(specs + headline.peak);
+            }
+        }
+        return paths;
+    }();
+    return kPaths;
+}
+
 json node_json(const HostRow& row) {
     return {{"host", row.host}, {"file", row.file},   {"gpu_model", row.gpu_model},
             {"gpus", row.gpus}, {"cpu", row.cpu},     {"driver", row.driver},

@@ -53,6 +53,11 @@ struct HostRow {
 /// The row of a validated measurement document (`file` is its name in the fleet folder).
 HostRow row_of(const nlohmann::json& document, const std::string& file);
 
+/// Every part of a document row_of reads, as JSON pointers in which `*` stands for each member or
+/// element: a reader that builds no whole tree (simd_document.hpp) gives row_of a copy of just
+/// these. Kept beside row_of; a test compares rows of whole and cut documents.
+const std::vector<std::string>& row_paths();
+
 /// What a row says about its node, as JSON: host, file, GPU model and count, CPU, driver, CUDA,
 /// VBIOS, ECC, date (shared by the index and the fleet.json of a site).
 nlohmann::json node_json(const HostRow& row);

@@ -1,0 +1,263 @@
+// The simdjson reading of a fleet document (simd_document.hpp): the schema's rules on simdjson's
+// DOM, then row_of on a copy of just the parts it reads (row_paths).
+#include "fleet/simd_document.hpp"
+
+#include "schema/rules.hpp"
+
+#include <fstream>
+#include <map>
+#include <simdjson.h>
+
+namespace gpuguide::fleet {
+namespace {
+
+using nlohmann::json;
+using simdjson::dom::element;
+using simdjson::dom::element_type;
+
+/// The value of an element whose type was checked: the error it cannot return is not looked at.
+template <class T, class Result> T checked(Result&& result) {
+    T value{};
+    const auto error = std::forward<Result>(result).get(value);
+    static_cast<void>(error);
+    return value;
+}
+
+/// simdjson's DOM seen through the value type of probes/schema/rules.hpp. Members are looked up
+/// the way nlohmann keeps them: of two members with one name, the last.
+class SimdValue {
+  public:
+    explicit SimdValue(element value) : value_(value), type_(value.type()) {}
+    bool is_object() const { return type_ == element_type::OBJECT; }
+    bool is_array() const { return type_ == element_type::ARRAY; }
+    bool is_string() const { return type_ == element_type::STRING; }
+    bool is_null() const { return type_ == element_type::NULL_VALUE; }
+    bool is_boolean() const { return type_ == element_type::BOOL; }
+    bool is_number() const { return is_integer() || is_float(); }
+    bool is_integer() const {
+        return type_ == element_type::INT64 || type_ == element_type::UINT64;
+    }
+    bool is_unsigned() const {
+        return type_ == element_type::UINT64 || (type_ == element_type::INT64 && integer() >= 0);
+    }
+    bool is_float() const { return type_ == element_type::DOUBLE; }
+    double number() const {
+        if (type_ == element_type::INT64) {
+            return static_cast<double>(integer());
+        }
+        if (type_ == element_type::UINT64) {
+            return static_cast<double>(unsigned_integer());
+        }
+        return checked<double>(value_.get_double());
+    }
+    std::int64_t integer() const {
+        return checked<std::int64_t>(value_.get_int64());
+    }
+    std::string integer_text() const {
+        return type_ == element_type::UINT64 ? std::to_string(unsigned_integer())
+                                             : std::to_string(integer());
+    }
+    std::string_view text() const {
+        return checked<std::string_view>(value_.get_string());
+    }
+    bool boolean() const {
+        return checked<bool>(value_.get_bool());
+    }
+    std::uint64_t unsigned_integer() const { // is_unsigned only
+        if (type_ == element_type::INT64) {
+            return static_cast<std::uint64_t>(integer());
+        }
+        return checked<std::uint64_t>(value_.get_uint64());
+    }
+    const char* type_name() const {
+        switch (type_) {
+        case element_type::OBJECT:
+            return "object";
+        case element_type::ARRAY:
+            return "array";
+        case element_type::STRING:
+            return "string";
+        case element_type::BOOL:
+            return "boolean";
+        case element_type::NULL_VALUE:
+            return "null";
+        default:
+            return "number";
+        }
+    }
+    std::optional<SimdValue> find(std::string_view key) const {
+        std::optional<SimdValue> found;
+        each_member([&](std::string_view name, const SimdValue& value) {
+            if (name == key) {
+                found = value;
+            }
+        });
+        return found;
+    }
+    template <class F> void each_member(F&& f) const {
+        simdjson::dom::object object;
+        if (value_.get_object().get(object) == simdjson::SUCCESS) {
+            for (const auto member : object) {
+                f(member.key, SimdValue(member.value));
+            }
+        }
+    }
+    template <class F> void each_element(F&& f) const {
+        simdjson::dom::array array;
+        if (value_.get_array().get(array) == simdjson::SUCCESS) {
+            std::size_t index = 0;
+            for (const element child : array) {
+                f(index++, SimdValue(child));
+            }
+        }
+    }
+
+  private:
+    element value_;
+    element_type type_;
+};
+
+/// The whole subtree as nlohmann::json, typed as nlohmann's parser types it (a non-negative
+/// integer is unsigned), and of two members with one name keeping the last.
+json to_json(const SimdValue& value) {
+    if (value.is_object()) {
+        json object = json::object();
+        value.each_member([&](std::string_view key, const SimdValue& child) {
+            object[std::string(key)] = to_json(child);
+        });
+        return object;
+    }
+    if (value.is_array()) {
+        json array = json::array();
+        value.each_element([&](std::size_t, const SimdValue& child) {
+            array.push_back(to_json(child));
+        });
+        return array;
+    }
+    if (value.is_string()) {
+        return std::string(value.text());
+    }
+    if (value.is_boolean()) {
+        return value.boolean();
+    }
+    if (value.is_unsigned()) {
+        return value.unsigned_integer();
+    }
+    if (value.is_integer()) {
+        return value.integer();
+    }
+    if (value.is_float()) {
+        return value.number();
+    }
+    return nullptr;
+}
+
+/// Copies into `out` the parts of `value` that the pointer tokens [at, end) reach: the whole
+/// subtree where they end, or where the tree stops being an object or array on the way (a
+/// reader following the pointer stops there too). `*` goes into every member or element.
+void copy_path(const SimdValue& value, const std::vector<std::string>& tokens, std::size_t at,
+               json& out) {
+    if (at == tokens.size() || !(value.is_object() || value.is_array())) {
+        out = to_json(value);
+        return;
+    }
+    const std::string& token = tokens[at];
+    if (value.is_array()) {
+        if (token != "*") { // row_of names elements only through `*`
+            out = to_json(value);
+            return;
+        }
+        if (!out.is_array()) {
+            out = json::array();
+        }
+        value.each_element([&](std::size_t i, const SimdValue& child) {
+            while (out.size() <= i) {
+                out.push_back(json::object());
+            }
+            copy_path(child, tokens, at + 1, out[i]);
+        });
+        return;
+    }
+    if (!out.is_object()) {
+        out = json::object();
+    }
+    if (token == "*") {
+        std::map<std::string_view, SimdValue> last; // of two members with one name, the last
+        value.each_member([&](std::string_view key, const SimdValue& child) {
+            last.insert_or_assign(key, child);
+        });
+        for (const auto& [key, child] : last) {
+            copy_path(child, tokens, at + 1, out[std::string(key)]);
+        }
+    } else if (const auto child = value.find(token)) {
+        copy_path(*child, tokens, at + 1, out[token]);
+    }
+}
+
+std::vector<std::string> split_pointer(const std::string& pointer) {
+    std::vector<std::string> tokens;
+    for (std::size_t begin = 1; begin <= pointer.size();) {
+        auto end = pointer.find('/', begin);
+        end = end == std::string::npos ? pointer.size() : end;
+        tokens.push_back(pointer.substr(begin, end - begin));
+        begin = end + 1;
+    }
+    return tokens;
+}
+
+} // namespace
+
+std::optional<HostRow> quick_row(std::string_view text, const std::string& file) {
+    if (text.find("\\u") != std::string_view::npos) {
+        return std::nullopt;
+    }
+    thread_local simdjson::dom::parser parser;
+    element root;
+    if (parser.parse(text.data(), text.size()).get(root) != simdjson::SUCCESS) {
+        return std::nullopt;
+    }
+    const SimdValue document(root);
+    if (!probes::schema::rules::validate(document).empty()) {
+        return std::nullopt;
+    }
+    // The schema lets the host be null, which a build's reading of a document refuses: left to it.
+    if (const auto host = document.find("provenance")->find("host"); !host->is_string()) {
+        return std::nullopt;
+    }
+    static const auto paths = [] {
+        std::vector<std::vector<std::string>> split;
+        for (const auto& pointer : row_paths()) {
+            split.push_back(split_pointer(pointer));
+        }
+        return split;
+    }();
+    json cut = json::object();
+    for (const auto& tokens : paths) {
+        copy_path(document, tokens, 0, cut);
+    }
+    return row_of(cut, file);
+}
+
+} // namespace gpuguide::fleet
+
+namespace gpuguide::fleet {
+
+std::optional<HostRow> quick_row_of_file(const std::filesystem::path& path,
+                                         const std::string& file) {
+    constexpr std::uintmax_t kMaxBytes = 16u << 20; // measure::load_measurement_document's limit
+    std::error_code error;
+    const auto size = std::filesystem::file_size(path, error);
+    if (error || size > kMaxBytes) {
+        return std::nullopt;
+    }
+    thread_local std::string text; // kept: no 100 KB allocation per document
+    text.resize(size);
+    std::ifstream in(path, std::ios::binary);
+    if (!in.read(text.data(), static_cast<std::streamsize>(size)) ||
+        in.peek() != std::char_traits<char>::eof()) {
+        return std::nullopt; // unreadable, or it grew meanwhile: the full reading decides
+    }
+    return quick_row(text, file);
+}
+
+} // namespace gpuguide::fleet
