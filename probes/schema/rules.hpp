@@ -23,6 +23,7 @@
 
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -70,79 +71,130 @@ template <class V> std::string text_at(const V& object, const char* key) {
     return member && member->is_string() ? std::string(member->text()) : std::string();
 }
 
+/// Where a value sits: a chain of member names and element indices below a fixed pointer, made
+/// into a JSON pointer's text only for an error (building the text of every pointer on the way
+/// was a third of the time a large valid document took to check).
+struct Where {
+    const Where* parent = nullptr;
+    std::string_view name;                 ///< a member's name; the fixed text at the root
+    std::size_t index = std::string::npos; ///< an element's index (not a member)
+
+    Where member(std::string_view key) const { return {this, key}; }
+    Where element(std::size_t i) const { return {this, {}, i}; }
+    std::string text() const {
+        if (parent == nullptr)
+            return std::string(name);
+        return parent->text() + "/" +
+               (index != std::string::npos ? std::to_string(index) : pointer_token(name));
+    }
+};
+
+/// 0 up to the unit's absurd limit (absurd_limit): the rule a metric's numbers keep.
+inline numbers::Rule rule_for(std::string_view unit) {
+    return {.min = 0, .max = absurd_limit(unit).value_or(std::numeric_limits<double>::infinity())};
+}
+
 template <class V>
-void check_number(Checker& check, const V& value, const std::string& at, std::string_view unit) {
+void check_number(Checker& check, const V& value, const Where& at, std::string_view unit,
+                  const numbers::Rule& rule) {
     if (value.is_null())
         return;
     if (!value.is_number()) {
-        check.add(at, "expected a number or null, found " + std::string(value.type_name()));
+        check.add(at.text(), "expected a number or null, found " + std::string(value.type_name()));
         return;
     }
     const double x = value.number();
     if (!std::isfinite(x)) { // only in documents built in memory: JSON text cannot hold them
-        check.add(at, "NaN or infinite value (write null for a missing number)");
+        check.add(at.text(), "NaN or infinite value (write null for a missing number)");
         return;
     }
-    // The generator's number reader decides and words the rule: 0 up to the unit's limit.
-    const numbers::Rule rule{.min = 0,
-                             .max = absurd_limit(unit).value_or(
-                                 std::numeric_limits<double>::infinity())};
+    // The generator's number reader decides and words the rule.
     if (const auto reading = numbers::check(x, rule); !reading.value) {
         const std::string shown =
             numbers::shortest(x) + (unit.empty() ? "" : " ") + std::string(unit);
-        check.add(at, (x < 0 ? "negative value " : "absurd value ") + shown + " (must be " +
-                          numbers::describe(rule) + ")");
+        check.add(at.text(), (x < 0 ? "negative value " : "absurd value ") + shown +
+                                 " (must be " + numbers::describe(rule) + ")");
     }
 }
 
-template <class V> void check_metric(Checker& check, const V& metric, const std::string& at) {
-    const auto unit_value = metric.find("unit");
-    if (!unit_value || !unit_value->is_string()) {
-        check.add(at + "/unit", "a metric's unit is a string");
+template <class V>
+void check_number(Checker& check, const V& value, const std::string& at, std::string_view unit) {
+    check_number(check, value, Where{nullptr, at}, unit, rule_for(unit));
+}
+
+/// A metric's members, found in one pass over them (of two with one name, the last).
+template <class V> struct MetricFields {
+    std::optional<V> unit, value, median, min, max, cv, n;
+    explicit MetricFields(const V& metric) {
+        metric.each_member([this](std::string_view name, const V& member) {
+            for (auto [field, slot] : {std::pair{"unit", &unit}, {"value", &value},
+                                       {"median", &median}, {"min", &min}, {"max", &max},
+                                       {"cv", &cv}, {"n", &n}}) {
+                if (name == field) {
+                    *slot = member;
+                    return;
+                }
+            }
+        });
+    }
+};
+
+template <class V> void check_metric(Checker& check, const V& metric, const Where& at) {
+    const MetricFields<V> fields(metric);
+    if (!fields.unit->is_string()) { // a metric has a unit (check_result)
+        check.add(at.member("unit").text(), "a metric's unit is a string");
         return;
     }
-    const std::string unit(unit_value->text());
-    if (const auto value = metric.find("value")) {
-        check_number(check, *value, at + "/value", unit);
+    const std::string_view unit = fields.unit->text();
+    const auto rule = rule_for(unit);
+    if (fields.value) {
+        check_number(check, *fields.value, at.member("value"), unit, rule);
         return;
     }
-    for (const char* field : {"median", "min", "max", "cv", "n"}) {
-        if (!metric.find(field)) {
-            check.add(at,
+    const std::pair<const char*, const std::optional<V>*> required[] = {
+        {"median", &fields.median}, {"min", &fields.min}, {"max", &fields.max},
+        {"cv", &fields.cv},         {"n", &fields.n}};
+    for (const auto& [field, member] : required) {
+        if (!*member) {
+            check.add(at.text(),
                       std::string("a metric has \"value\" or all of median, min, max, cv, n; \"") +
                           field + "\" is missing");
             return;
         }
     }
-    for (const char* field : {"median", "min", "max"})
-        check_number(check, *metric.find(field), at + "/" + field, unit);
-    check_number(check, *metric.find("cv"), at + "/cv", "");
-    const auto n = *metric.find("n");
+    for (const auto& [field, member] : {required[0], required[1], required[2]})
+        check_number(check, **member, at.member(field), unit, rule);
+    check_number(check, *fields.cv, at.member("cv"), "", rule_for(""));
+    const auto& n = *fields.n;
     // JSON keeps integers as int64 or uint64: compared as they are, never narrowed.
     if (!n.is_null() && !n.is_unsigned() && !(n.is_integer() && n.integer() >= 0))
-        check.add(at + "/n", "n is a count: a non-negative integer");
-    const auto lo = *metric.find("min"), mid = *metric.find("median"), hi = *metric.find("max");
+        check.add(at.member("n").text(), "n is a count: a non-negative integer");
+    const auto &lo = *fields.min, &mid = *fields.median, &hi = *fields.max;
     if (lo.is_number() && mid.is_number() && hi.is_number() &&
         !(lo.number() <= mid.number() && mid.number() <= hi.number()))
-        check.add(at, "expected min <= median <= max");
+        check.add(at.text(), "expected min <= median <= max");
 }
 
 /// Walks a probe result: every object with a "unit" is a metric; every float must be finite.
-template <class V> void check_result(Checker& check, const V& value, const std::string& at) {
+template <class V> void check_result(Checker& check, const V& value, const Where& at) {
     if (value.is_object()) {
-        if (value.find("unit") && (value.find("value") || value.find("median"))) {
+        bool unit = false, reading = false; // "unit", and "value" or "median"
+        value.each_member([&](std::string_view name, const V&) {
+            unit = unit || name == "unit";
+            reading = reading || name == "value" || name == "median";
+        });
+        if (unit && reading) {
             check_metric(check, value, at);
             return;
         }
         value.each_member([&](std::string_view name, const V& child) {
-            check_result(check, child, at + "/" + pointer_token(name));
+            check_result(check, child, at.member(name));
         });
     } else if (value.is_array()) {
-        value.each_element([&](std::size_t i, const V& child) {
-            check_result(check, child, at + "/" + std::to_string(i));
-        });
+        value.each_element(
+            [&](std::size_t i, const V& child) { check_result(check, child, at.element(i)); });
     } else if (value.is_float() && !std::isfinite(value.number())) {
-        check.add(at, "NaN or infinite value (write null for a missing number)");
+        check.add(at.text(), "NaN or infinite value (write null for a missing number)");
     }
 }
 
@@ -226,8 +278,10 @@ void check_probe(Checker& check, std::string_view key, const V& probe, bool plac
                   "use_reference is a boolean, and only a skipped probe has it");
     if (placeholder && key.starts_with("gpu.") && status != kStatusSkipped)
         check.add(at + "/status", "a placeholder document has every GPU probe skipped");
-    if (result_object)
-        check_result(check, *result, at + "/result");
+    if (result_object) {
+        const std::string result_at = at + "/result";
+        check_result(check, *result, Where{nullptr, result_at});
+    }
 }
 
 /// Every rule on a whole document (schema.hpp's validate_document).
