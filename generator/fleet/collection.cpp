@@ -6,6 +6,7 @@
 #include "schema/io.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -243,6 +244,34 @@ std::vector<HostRow> rows_after(const fs::path& dir, std::vector<HostRow> before
 fs::path stage_document(const fs::path& dir, const std::string& node, std::string_view text) {
     fs::create_directories(dir);
     return stage(dir / (node + ".json"), text);
+}
+
+fs::path stage_document(const fs::path& dir, const std::string& node, const fs::path& source,
+                        const DocumentFile& read) {
+    fs::create_directories(dir);
+    const auto target = dir / (node + ".json");
+    // A name no other stage takes (mkstemp would create and delete an inode per document, which
+    // cost a collection more than the link saved); an existing file there fails the link.
+    static std::atomic<unsigned long> counter{0};
+    const std::string name =
+        (target.parent_path() / ("." + target.filename().string() + ".link-" +
+                                 std::to_string(::getpid()) + "-" + std::to_string(++counter)))
+            .string();
+    if (::link(source.c_str(), name.c_str()) == 0) {
+        struct ::stat status {};
+        const bool same = ::stat(name.c_str(), &status) == 0 && status.st_dev == read.device &&
+                          status.st_ino == read.inode &&
+                          static_cast<std::uint64_t>(status.st_size) == read.size &&
+                          static_cast<std::int64_t>(status.st_mtim.tv_sec) * 1'000'000'000 +
+                                  status.st_mtim.tv_nsec ==
+                              read.mtime_ns &&
+                          (status.st_mode & 0644) == 0644;
+        if (same) {
+            return name;
+        }
+        ::unlink(name.c_str());
+    }
+    return stage(target, read.text);
 }
 
 void store_collection(const fs::path& dir, CollectionRecord latest,

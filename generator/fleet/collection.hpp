@@ -4,6 +4,7 @@
 /// rows of every document), the record of the one before, and the documents as they were before
 /// the latest collection (docs/src/design/fleet.md "Fleet": "History").
 #include "fleet/rows.hpp"
+#include "fleet/simd_document.hpp"
 
 #include <filesystem>
 #include <functional>
@@ -44,6 +45,14 @@ struct NewDocument {
 /// instead of holding 20,000 texts. Throws std::runtime_error naming the path.
 std::filesystem::path stage_document(const std::filesystem::path& dir, const std::string& node,
                                      std::string_view text);
+
+/// stage_document of the file `source`, whose bytes read_document put in `read`: a hard link to
+/// it (no 100 KB written again) where the file system allows one, the file is readable by all
+/// and it is still the file that was read (device, inode, size and time); else the bytes
+/// written out.
+std::filesystem::path stage_document(const std::filesystem::path& dir, const std::string& node,
+                                     const std::filesystem::path& source,
+                                     const DocumentFile& read);
 
 /// Reads a measurement document (validated) for a row; throws naming the file when it cannot, or
 /// returns null to leave the file without a row.

@@ -63,13 +63,15 @@ const std::string& read_into_buffer(const std::filesystem::path& file) {
 std::optional<NewDocument> check_document(const std::string& node, const std::string& id,
                                           const std::filesystem::path& file,
                                           const std::filesystem::path& out, Fault& fault) {
-    const auto& text = read_into_buffer(file);
+    thread_local DocumentFile read;
+    const bool read_whole = read_document(file, read);
     NewDocument document{node, "", {}, {}};
-    if (auto row = quick_row(text, node + ".json")) {
+    if (auto row = read_whole ? quick_row(read, node + ".json") : std::nullopt) {
         document.row = std::move(*row);
-        document.staged = stage_document(out, node, text);
+        document.staged = stage_document(out, node, file, read);
         return document;
     }
+    const auto& text = read_whole ? read.text : read_into_buffer(file);
     nlohmann::json parsed; // not vouched for: nlohmann's reading decides, and words why
     try {
         parsed = nlohmann::json::parse(text);

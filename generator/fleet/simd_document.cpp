@@ -4,9 +4,12 @@
 
 #include "schema/rules.hpp"
 
-#include <fstream>
+#include <cerrno>
+#include <fcntl.h>
 #include <map>
 #include <simdjson.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace gpuguide::fleet {
 namespace {
@@ -205,17 +208,8 @@ std::vector<std::string> split_pointer(const std::string& pointer) {
     return tokens;
 }
 
-} // namespace
-
-std::optional<HostRow> quick_row(std::string_view text, const std::string& file) {
-    if (text.find("\\u") != std::string_view::npos) {
-        return std::nullopt;
-    }
-    thread_local simdjson::dom::parser parser;
-    element root;
-    if (parser.parse(text.data(), text.size()).get(root) != simdjson::SUCCESS) {
-        return std::nullopt;
-    }
+/// The row of a document simdjson has parsed (`root`), when the schema accepts it.
+std::optional<HostRow> row_of_parsed(element root, const std::string& file) {
     const SimdValue document(root);
     if (!probes::schema::rules::validate(document).empty()) {
         return std::nullopt;
@@ -238,26 +232,66 @@ std::optional<HostRow> quick_row(std::string_view text, const std::string& file)
     return row_of(cut, file);
 }
 
-} // namespace gpuguide::fleet
+simdjson::dom::parser& parser() {
+    thread_local simdjson::dom::parser instance;
+    return instance;
+}
 
-namespace gpuguide::fleet {
+} // namespace
+
+std::optional<HostRow> quick_row(std::string_view text, const std::string& file) {
+    element root;
+    if (text.find("\\u") != std::string_view::npos ||
+        parser().parse(text.data(), text.size()).get(root) != simdjson::SUCCESS) {
+        return std::nullopt;
+    }
+    return row_of_parsed(root, file);
+}
+
+std::optional<HostRow> quick_row(const DocumentFile& document, const std::string& file) {
+    element root;
+    // parse(std::string) reads the buffer in place when its capacity leaves simdjson's padding.
+    if (document.text.find("\\u") != std::string::npos ||
+        parser().parse(document.text).get(root) != simdjson::SUCCESS) {
+        return std::nullopt;
+    }
+    return row_of_parsed(root, file);
+}
+
+bool read_document(const std::filesystem::path& path, DocumentFile& into) {
+    constexpr std::uint64_t kMaxBytes = 16u << 20; // measure::load_measurement_document's limit
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        return false;
+    }
+    struct ::stat status {};
+    bool read = ::fstat(fd, &status) == 0 && S_ISREG(status.st_mode) &&
+                static_cast<std::uint64_t>(status.st_size) <= kMaxBytes;
+    if (read) {
+        const auto size = static_cast<std::size_t>(status.st_size);
+        into.text.reserve(size + simdjson::SIMDJSON_PADDING);
+        into.text.resize(size);
+        for (std::size_t done = 0; read && done < size;) {
+            const auto got = ::read(fd, into.text.data() + done, size - done);
+            read = got > 0 || (got < 0 && errno == EINTR);
+            done += got > 0 ? static_cast<std::size_t>(got) : 0;
+        }
+        char extra = 0; // a file that grew meanwhile: the full reading decides
+        read = read && ::read(fd, &extra, 1) == 0;
+        into.device = status.st_dev;
+        into.inode = status.st_ino;
+        into.size = size;
+        into.mtime_ns = static_cast<std::int64_t>(status.st_mtim.tv_sec) * 1'000'000'000 +
+                        status.st_mtim.tv_nsec;
+    }
+    ::close(fd);
+    return read;
+}
 
 std::optional<HostRow> quick_row_of_file(const std::filesystem::path& path,
                                          const std::string& file) {
-    constexpr std::uintmax_t kMaxBytes = 16u << 20; // measure::load_measurement_document's limit
-    std::error_code error;
-    const auto size = std::filesystem::file_size(path, error);
-    if (error || size > kMaxBytes) {
-        return std::nullopt;
-    }
-    thread_local std::string text; // kept: no 100 KB allocation per document
-    text.resize(size);
-    std::ifstream in(path, std::ios::binary);
-    if (!in.read(text.data(), static_cast<std::streamsize>(size)) ||
-        in.peek() != std::char_traits<char>::eof()) {
-        return std::nullopt; // unreadable, or it grew meanwhile: the full reading decides
-    }
-    return quick_row(text, file);
+    thread_local DocumentFile document; // kept: no 100 KB allocation per document
+    return read_document(path, document) ? quick_row(document, file) : std::nullopt;
 }
 
 } // namespace gpuguide::fleet

@@ -6,6 +6,7 @@
 /// here, and anything it cannot vouch for goes to the nlohmann reading, which words the errors.
 #include "fleet/rows.hpp"
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -20,9 +21,23 @@ namespace gpuguide::fleet {
 /// Thread-safe (a parser per thread).
 std::optional<HostRow> quick_row(std::string_view text, const std::string& file);
 
-/// quick_row of the file `path` (named `file` in its folder); nullopt also when it cannot be read
-/// or is larger than a measurement document can be (16 MiB: the reader the caller falls back
-/// to says so).
+/// A document's file read whole, and which file that was.
+struct DocumentFile {
+    std::string text; ///< the bytes, with the spare capacity simdjson reads past the end
+    std::uint64_t device = 0, inode = 0, size = 0;
+    std::int64_t mtime_ns = 0;
+};
+
+/// Reads `path` into `into`, reusing its buffer: one copy from the kernel, none by simdjson.
+/// False when it cannot be read, or is larger than a measurement document can be (16 MiB: the
+/// reader the caller falls back to then says so).
+bool read_document(const std::filesystem::path& path, DocumentFile& into);
+
+/// quick_row of a document read_document read: simdjson parses its buffer in place.
+std::optional<HostRow> quick_row(const DocumentFile& document, const std::string& file);
+
+/// quick_row of the file `path` (named `file` in its folder); nullopt also where read_document
+/// cannot read it.
 std::optional<HostRow> quick_row_of_file(const std::filesystem::path& path,
                                          const std::string& file);
 

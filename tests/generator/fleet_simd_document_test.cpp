@@ -239,3 +239,36 @@ TEST_CASE("fleet: a document with an escaped character (backslash u) or a null h
     REQUIRE(slow_row(document.dump(1)));
     CHECK_FALSE(quick_row(document.dump(1)));
 }
+
+TEST_CASE("fleet: a document is staged as a hard link to the file it was read from or else as the bytes read",
+          "[fleet][simd]") {
+    TempDir dir;
+    const auto source = dir.path() / "task.json", out = dir.path() / "out";
+    write(source, "{\"measured\": 1}\n");
+    fs::permissions(source, fs::perms(0644));
+    fleet::DocumentFile taken;
+    REQUIRE(fleet::read_document(source, taken));
+    CHECK(taken.text == "{\"measured\": 1}\n");
+    CHECK(taken.text.capacity() >= taken.text.size() + 32); // simdjson reads in place
+
+    SECTION("the same file: linked") {
+        const auto staged = fleet::stage_document(out, "node1", source, taken);
+        CHECK(fs::equivalent(staged, source));
+        CHECK(read(staged) == "{\"measured\": 1}\n");
+    }
+    SECTION("rewritten since it was read: the bytes read are written") {
+        write(source, "{\"measured\": 22}\n");
+        const auto staged = fleet::stage_document(out, "node1", source, taken);
+        CHECK_FALSE(fs::equivalent(staged, source));
+        CHECK(read(staged) == "{\"measured\": 1}\n");
+    }
+    SECTION("not readable by all: a copy readable by all") {
+        fs::permissions(source, fs::perms(0600));
+        REQUIRE(fleet::read_document(source, taken));
+        const auto staged = fleet::stage_document(out, "node1", source, taken);
+        CHECK_FALSE(fs::equivalent(staged, source));
+        CHECK(read(staged) == "{\"measured\": 1}\n");
+        CHECK((fs::status(staged).permissions() & fs::perms(0644)) == fs::perms(0644));
+        CHECK((fs::status(source).permissions() & fs::perms(0777)) == fs::perms(0600));
+    }
+}
