@@ -1,6 +1,7 @@
 // The fleet folder's history and the rows of its documents (see collection.hpp).
 #include "fleet/collection.hpp"
 
+#include "fleet/record.hpp"
 #include "fleet/simd_document.hpp"
 #include "parallel/parallel.hpp"
 #include "schema/io.hpp"
@@ -24,9 +25,6 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-constexpr const char* kRecordFormat = "gpuguide-fleet-collection";
-constexpr int kRecordVersion = 1;
-
 [[noreturn]] void fail(const fs::path& path, const std::string& what) {
     throw std::runtime_error(path.string() + ": " + what + " (" + std::strerror(errno) + ")");
 }
@@ -48,50 +46,6 @@ std::vector<std::string> document_files(const fs::path& dir) {
     }
     std::sort(files.begin(), files.end());
     return files;
-}
-
-json record_to_json(const CollectionRecord& record) {
-    json asked = json::array();
-    for (const auto& node : record.asked) {
-        asked.push_back({{"node", node.node}, {"task", node.task}, {"fault", node.fault}});
-    }
-    return {{"format", kRecordFormat},
-            {"version", kRecordVersion},
-            {"job", record.job},
-            {"date", record.date},
-            {"asked", std::move(asked)},
-            {"cluster", record.cluster},
-            {"index", rows_to_json(record.rows)}};
-}
-
-// nullopt for a missing, unreadable or foreign record: a build then reads every document.
-std::optional<CollectionRecord> read_record(const fs::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-        return std::nullopt;
-    }
-    try {
-        const auto record = json::parse(in);
-        if (record.value("format", "") != kRecordFormat ||
-            record.value("version", 0) != kRecordVersion) {
-            return std::nullopt;
-        }
-        CollectionRecord result;
-        result.job = record.at("job").get<std::string>();
-        result.date = record.at("date").get<std::string>();
-        for (const auto& node : record.at("asked")) {
-            result.asked.push_back({node.at("node").get<std::string>(),
-                                    node.at("task").get<std::string>(),
-                                    node.at("fault").get<std::string>()});
-        }
-        result.cluster = record.value("cluster", std::vector<std::string>{});
-        if (auto rows = rows_from_json(record.at("index"))) {
-            result.rows = std::move(*rows);
-        }
-        return result;
-    } catch (const json::exception&) {
-        return std::nullopt;
-    }
 }
 
 } // namespace

@@ -1,0 +1,91 @@
+// A collection's record (history/latest.json) is read with simdjson where it is exactly as
+// record_to_json wrote it, and with nlohmann::json otherwise (fleet/record.hpp): both readings give
+// the same record, and the quick one never answers for a record it does not fully understand.
+#include "fleet/record.hpp"
+#include "fleet/simd_document.hpp"
+#include "generator_fixture.hpp"
+#include "gpuguide_catch.hpp"
+
+#include <nlohmann/json.hpp>
+
+using namespace gg_test;
+using nlohmann::json;
+namespace fleet = gpuguide::fleet;
+
+namespace {
+
+/// A record of `count` synthetic nodes (make_fleet.py, faults planted), one of which sent nothing.
+fleet::CollectionRecord synthetic_record(int count) {
+    TempDir dir;
+    const auto script = fs::path(GPUGUIDE_TESTS_DIR).parent_path() / "bench/fleet/make_fleet.py";
+    const auto command = "python3 '" + script.string() + "' " + std::to_string(count) + " '" +
+                         dir.path().string() + "' --faults '" +
+                         (dir.path() / "faults.json").string() + "'";
+    REQUIRE(std::system(command.c_str()) == 0);
+    fleet::CollectionRecord record{"4242", "2026-11-28T20:00:00Z", {}, {"node0000", "gone1"}, {}};
+    for (int i = 0; i < count; ++i) {
+        char name[16];
+        std::snprintf(name, sizeof name, "node%04d", i);
+        const auto file = dir.path() / (std::string(name) + ".json");
+        if (!fs::exists(file)) {
+            record.asked.push_back({name, "4242_" + std::to_string(i), "sent nothing"});
+            continue;
+        }
+        record.asked.push_back({name, "4242_" + std::to_string(i), ""});
+        auto row = fleet::quick_row_of_file(file, std::string(name) + ".json");
+        REQUIRE(row);
+        fleet::stamp(*row, file);
+        record.rows.push_back(std::move(*row));
+    }
+    return record;
+}
+
+json as_json(const std::optional<fleet::CollectionRecord>& record) {
+    return record ? fleet::record_to_json(*record) : json();
+}
+
+} // namespace
+
+TEST_CASE("fleet record: the quick reading gives the record nlohmann's reading gives",
+          "[fleet][record]") {
+    const auto record = synthetic_record(12);
+    bool cpu_figure = false; // a figure of no GPU (-1) is in the record
+    for (const auto& row : record.rows) {
+        for (const auto& figure : row.figures) {
+            cpu_figure = cpu_figure || (figure && figure->gpu == -1);
+        }
+    }
+    REQUIRE(cpu_figure);
+    const auto text = fleet::record_to_json(record).dump(1);
+    const auto quick = fleet::record_quickly(text);
+    REQUIRE(quick);
+    CHECK(as_json(quick) == as_json(fleet::record_from_json(json::parse(text))));
+    CHECK(as_json(quick) == fleet::record_to_json(record));
+    CHECK(as_json(quick)["index"]["rows"].size() == record.rows.size());
+}
+
+TEST_CASE("fleet record: what record_to_json would not write is left to nlohmann's reading",
+          "[fleet][record]") {
+    const auto written = fleet::record_to_json(synthetic_record(3));
+    const std::vector<std::pair<std::string, std::function<void(json&)>>> changes = {
+        {"no cluster list", [](json& r) { r.erase("cluster"); }},
+        {"an index of another version", [](json& r) { r["index"]["version"] = 2; }},
+        {"a row's GPU count as a float", [](json& r) { r["index"]["rows"][0]["gpus"] = 8.0; }},
+        {"a figure of two parts", [](json& r) { r["index"]["rows"][0]["figures"][0] = {1.0, 0}; }},
+        {"a record of another version", [](json& r) { r["version"] = 2; }},
+        {"a job as a number", [](json& r) { r["job"] = 4242; }},
+        {"a negative size", [](json& r) { r["index"]["rows"][0]["size"] = -1; }},
+    };
+    for (const auto& [what, change] : changes) {
+        CAPTURE(what);
+        auto record = written;
+        change(record);
+        const auto text = record.dump(1);
+        CHECK_FALSE(fleet::record_quickly(text));
+        // read_record gives what nlohmann's reading gives.
+        TempDir dir;
+        write(dir.path() / "latest.json", text);
+        CHECK(as_json(fleet::read_record(dir.path() / "latest.json")) ==
+              as_json(fleet::record_from_json(json::parse(text))));
+    }
+}
