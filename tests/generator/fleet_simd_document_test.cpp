@@ -77,10 +77,10 @@ const json* first_metric(const json& value, json::json_pointer& at) {
     return nullptr;
 }
 
-/// `value` with every array cut to its first two elements: a small document of the same shape.
+/// `value` with every array cut to its first element: a small document of the same shape.
 json shrunk(json value) {
-    if (value.is_array() && value.size() > 2) {
-        value.erase(value.begin() + 2, value.end());
+    if (value.is_array() && value.size() > 1) {
+        value.erase(value.begin() + 1, value.end());
     }
     if (value.is_structured()) {
         for (auto& child : value) {
@@ -145,8 +145,7 @@ TEST_CASE("fleet: a document one change away from a valid one gets the same verd
             ++metrics;
         }
     }
-    const std::vector<json> replacements = {nullptr,        "x",           -1, 1.5, true,
-                                            json::object(), json::array(),
+    const std::vector<json> replacements = {nullptr, "x", -1, 1.5, json::object(),
                                             std::uint64_t{18446744073709551615u}};
     int rejected = 0, accepted = 0;
     for (const auto& at : targets) {

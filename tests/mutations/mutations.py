@@ -69,7 +69,7 @@ MUTATIONS = [
          catch="[estimate]"),
     # The quick reading of fleet documents (fleet/simd_document.cpp).
     dict(name="the quick reading keeps the first of two members with one name",
-         file="generator/fleet/simd_document.cpp",
+         file="generator/fleet/simd_value.hpp",
          old="                found = value;",
          new="                found = found ? found : std::optional(value);",
          catch="[simd]"),
@@ -79,7 +79,7 @@ MUTATIONS = [
          new="    if (false) {",
          catch="[simd]"),
     dict(name="a negative integer reads as unsigned",
-         file="generator/fleet/simd_document.cpp",
+         file="generator/fleet/simd_value.hpp",
          old="return type_ == element_type::UINT64 || (type_ == element_type::INT64 && integer() >= 0);",
          new="return type_ == element_type::UINT64 || type_ == element_type::INT64;",
          catch="[simd]"),
