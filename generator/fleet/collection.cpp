@@ -270,6 +270,9 @@ void store_collection(const fs::path& dir, CollectionRecord latest,
     swap_in_previous(dir);
     for (const auto& [temporary, target] : renames) {
         fs::rename(temporary, target);
+        // A document collected again is staged as a link to the file already in place, and
+        // rename(2) between two links of one file does nothing: the staged name goes here.
+        ::unlink(temporary.c_str());
     }
 
     // 3. The new record: its rows describe the folder as it now is.

@@ -3,12 +3,14 @@
 // schema rejects is never let through, and a row read the quick way is the row row_of reads from
 // the whole document. Checked on the reference documents, the two-GPU full-shape document, a
 // synthetic fleet with planted faults, and every document one change away from a valid one.
+#include "fleet/collection.hpp"
 #include "fleet/rows.hpp"
 #include "fleet/simd_document.hpp"
 #include "generator_fixture.hpp"
 #include "gpuguide_catch.hpp"
 #include "schema/schema.hpp"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 using namespace gg_test;
@@ -270,4 +272,31 @@ TEST_CASE("fleet: a document is staged as a hard link to the file it was read fr
         CHECK((fs::status(staged).permissions() & fs::perms(0644)) == fs::perms(0644));
         CHECK((fs::status(source).permissions() & fs::perms(0777)) == fs::perms(0600));
     }
+}
+
+TEST_CASE("fleet: a document collected twice from the same task file leaves no staged name behind",
+          "[fleet][simd]") {
+    TempDir dir;
+    const auto task = dir.path() / "work" / "4242_0.json", out = dir.path() / "fleet";
+    fs::create_directories(task.parent_path());
+    write(task, read(GPUGUIDE_FULL_SHAPE_DOCUMENT));
+    fs::permissions(task, fs::perms(0644));
+    for (int collection = 0; collection < 2; ++collection) {
+        fleet::DocumentFile taken;
+        REQUIRE(fleet::read_document(task, taken));
+        auto row = fleet::quick_row(taken, "node0.json");
+        REQUIRE(row);
+        std::vector<fleet::NewDocument> documents;
+        documents.push_back({"node0", "", *row, fleet::stage_document(out, "node0", task, taken)});
+        fleet::store_collection(out, {"4242", "2026-11-28T20:00:00Z", {{"node0", "4242_0", ""}}, {}, {}},
+                                std::move(documents),
+                                [](const fs::path&) { return nlohmann::json(); });
+    }
+    std::vector<std::string> names;
+    for (const auto& entry : fs::directory_iterator(out)) {
+        names.push_back(entry.path().filename().string());
+    }
+    std::sort(names.begin(), names.end());
+    CHECK(names == std::vector<std::string>{"history", "node0.json"});
+    CHECK(read(out / "node0.json") == read(GPUGUIDE_FULL_SHAPE_DOCUMENT));
 }

@@ -104,6 +104,11 @@ MUTATIONS = [
              "                                                        : std::optional(number_of(parts[2]))});",
          new="                                     std::nullopt});",
          catch="[record]"),
+    dict(name="a document collected again leaves its staged link behind",
+         file="generator/fleet/collection.cpp",
+         old="        ::unlink(temporary.c_str());\n",
+         new="",
+         catch="[simd]"),
     # Peers (fleet/peers.cpp).
     dict(name="the median of an even count is the upper middle value",
          file="generator/fleet/peers.cpp",
