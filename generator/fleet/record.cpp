@@ -104,8 +104,8 @@ HostRow row_quickly(const SimdValue& item) {
 }
 
 std::vector<HostRow> rows_quickly(const std::optional<SimdValue>& index) {
-    if (!index || !index->is_object() || text_of(index->find("format")) != "gpuguide-fleet-rows" ||
-        integer_of(index->find("version")) != 1 ||
+    if (!index || !index->is_object() || text_of(index->find("format")) != kRowsFormat ||
+        integer_of(index->find("version")) != kRowsVersion ||
         texts_of(index->find("figures")).size() != headlines().size()) {
         throw NotAsWritten{};
     }

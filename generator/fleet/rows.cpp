@@ -12,8 +12,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr const char* kIndexFormat = "gpuguide-fleet-rows";
-constexpr int kIndexVersion = 1;
 
 using measure::text_at;
 
@@ -205,7 +203,7 @@ json rows_to_json(const std::vector<HostRow>& rows) {
         keys.push_back(headline.key);
     }
     return {
-        {"format", kIndexFormat}, {"version", kIndexVersion}, {"figures", keys}, {"rows", list}};
+        {"format", kRowsFormat}, {"version", kRowsVersion}, {"figures", keys}, {"rows", list}};
 }
 
 std::optional<std::vector<HostRow>> rows_from_json(const json& index) {
@@ -214,8 +212,8 @@ std::optional<std::vector<HostRow>> rows_from_json(const json& index) {
         keys.push_back(headline.key);
     }
     // Another format, version or set of figures: the rows are read again from the documents.
-    if (!index.is_object() || index.value("format", "") != kIndexFormat ||
-        index.value("version", 0) != kIndexVersion || index.value("figures", json()) != keys ||
+    if (!index.is_object() || index.value("format", "") != kRowsFormat ||
+        index.value("version", 0) != kRowsVersion || index.value("figures", json()) != keys ||
         !index.contains("rows") || !index["rows"].is_array()) {
         return std::nullopt;
     }

@@ -50,6 +50,10 @@ struct HostRow {
     std::int64_t mtime_ns = 0; ///< which say whether it still describes the file
 };
 
+/// What the index of rows (rows_to_json) says it is: its format and version.
+inline constexpr const char* kRowsFormat = "gpuguide-fleet-rows";
+inline constexpr int kRowsVersion = 1;
+
 /// The row of a validated measurement document (`file` is its name in the fleet folder).
 HostRow row_of(const nlohmann::json& document, const std::string& file);
 
