@@ -169,6 +169,28 @@ std::string table_json(const FleetFolder& folder, const Analysis& analysis) {
     for (const auto& type : analysis.types) {
         types.push_back(type_json(type));
     }
+    json missing = json::array();
+    for (const auto& node : analysis.missing) {
+        missing.push_back({{"node", node.node}, {"task", node.task}, {"reason", node.reason}});
+    }
+    constexpr auto dump = [](const json& value) {
+        return value.dump(-1, ' ', false, json::error_handler_t::replace);
+    };
+    // The hosts' array is written one host at a time into the rest's text, where the empty array
+    // stands (`"hosts":[]` cannot occur inside a string, whose quotes are escaped): the same
+    // bytes as one tree, without a tree of 20,000 hosts held whole.
+    std::string text = dump(json{{"threshold", analysis.options.threshold},
+                                 {"min_spread", analysis.options.min_spread},
+                                 {"units", std::move(units)},
+                                 {"types", std::move(types)},
+                                 {"missing", std::move(missing)},
+                                 {"new", analysis.new_hosts},
+                                 {"gone", analysis.gone_hosts},
+                                 {"hosts", std::move(hosts)}});
+    constexpr std::string_view kEmpty = "\"hosts\":[]";
+    const auto at = text.find(kEmpty) + kEmpty.size() - 1; // at the array's closing bracket
+    std::string all = text.substr(0, at);
+    all.reserve(text.size() + folder.rows.size() * 1024);
     const auto extra = derived(folder, analysis);
     for (std::size_t r = 0; r < folder.rows.size(); ++r) {
         const auto& row = folder.rows[r];
@@ -177,22 +199,11 @@ std::string table_json(const FleetFolder& folder, const Analysis& analysis) {
         host["status"] = status_name(analysis.status[r]);
         host["failed_probes"] = row.failed;
         host["figures"] = figures_json(row, extra[r]);
-        hosts.push_back(std::move(host));
+        all += r == 0 ? "" : ",";
+        all += dump(host);
     }
-    json missing = json::array();
-    for (const auto& node : analysis.missing) {
-        missing.push_back({{"node", node.node}, {"task", node.task}, {"reason", node.reason}});
-    }
-    return json{{"threshold", analysis.options.threshold},
-                {"min_spread", analysis.options.min_spread},
-                {"units", std::move(units)},
-                {"types", std::move(types)},
-                {"missing", std::move(missing)},
-                {"new", analysis.new_hosts},
-                {"gone", analysis.gone_hosts},
-                {"hosts", std::move(hosts)}}
-               .dump(-1, ' ', false, json::error_handler_t::replace) +
-           "\n";
+    all.append(text, at, std::string::npos);
+    return all + "\n";
 }
 
 } // namespace gpuguide::fleet
