@@ -54,7 +54,8 @@ std::vector<std::string> texts_of(const std::optional<SimdValue>& value) {
         throw NotAsWritten{};
     }
     std::vector<std::string> texts;
-    value->each_element([&](std::size_t, const SimdValue& item) { texts.push_back(text_of(item)); });
+    value->each_element(
+        [&](std::size_t, const SimdValue& item) { texts.push_back(text_of(item)); });
     return texts;
 }
 
@@ -93,9 +94,9 @@ HostRow row_quickly(const SimdValue& item) {
         if (parts.size() != 3) {
             throw NotAsWritten{};
         }
-        row.figures.push_back(Figure{number_of(parts[0]), static_cast<int>(integer_of(parts[1])),
-                                     parts[2].is_null() ? std::nullopt
-                                                        : std::optional(number_of(parts[2]))});
+        row.figures.push_back(
+            Figure{number_of(parts[0]), static_cast<int>(integer_of(parts[1])),
+                   parts[2].is_null() ? std::nullopt : std::optional(number_of(parts[2]))});
     });
     if (row.figures.size() != headlines().size()) {
         throw NotAsWritten{};
@@ -120,7 +121,8 @@ std::vector<HostRow> rows_quickly(const std::optional<SimdValue>& index) {
         throw NotAsWritten{};
     }
     std::vector<HostRow> rows;
-    items->each_element([&](std::size_t, const SimdValue& item) { rows.push_back(row_quickly(item)); });
+    items->each_element(
+        [&](std::size_t, const SimdValue& item) { rows.push_back(row_quickly(item)); });
     return rows;
 }
 

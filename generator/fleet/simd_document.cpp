@@ -30,9 +30,8 @@ json to_json(const SimdValue& value) {
     }
     if (value.is_array()) {
         json array = json::array();
-        value.each_element([&](std::size_t, const SimdValue& child) {
-            array.push_back(to_json(child));
-        });
+        value.each_element(
+            [&](std::size_t, const SimdValue& child) { array.push_back(to_json(child)); });
         return array;
     }
     if (value.is_string()) {

@@ -49,19 +49,13 @@ class SimdValue {
         }
         return checked<double>(value_.get_double());
     }
-    std::int64_t integer() const {
-        return checked<std::int64_t>(value_.get_int64());
-    }
+    std::int64_t integer() const { return checked<std::int64_t>(value_.get_int64()); }
     std::string integer_text() const {
         return type_ == element_type::UINT64 ? std::to_string(unsigned_integer())
                                              : std::to_string(integer());
     }
-    std::string_view text() const {
-        return checked<std::string_view>(value_.get_string());
-    }
-    bool boolean() const {
-        return checked<bool>(value_.get_bool());
-    }
+    std::string_view text() const { return checked<std::string_view>(value_.get_string()); }
+    bool boolean() const { return checked<bool>(value_.get_bool()); }
     std::uint64_t unsigned_integer() const { // is_unsigned only
         if (type_ == element_type::INT64) {
             return static_cast<std::uint64_t>(integer());

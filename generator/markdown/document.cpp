@@ -100,10 +100,9 @@ bool may_hold_control(std::uint64_t word) {
 unsigned control_mask(const char* at) {
     const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
     const __m128i below_space = _mm_cmpeq_epi8(_mm_min_epu8(bytes, _mm_set1_epi8(0x1F)), bytes);
-    const __m128i allowed = _mm_or_si128(
-        _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8('\t')),
-                     _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\n'))),
-        _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\r')));
+    const __m128i allowed = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8('\t')),
+                                                      _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\n'))),
+                                         _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\r')));
     const __m128i control = _mm_or_si128(_mm_andnot_si128(allowed, below_space),
                                          _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x7F)));
     return static_cast<unsigned>(_mm_movemask_epi8(control));

@@ -112,8 +112,8 @@ void check_number(Checker& check, const V& value, const Where& at, std::string_v
     if (const auto reading = numbers::check(x, rule); !reading.value) {
         const std::string shown =
             numbers::shortest(x) + (unit.empty() ? "" : " ") + std::string(unit);
-        check.add(at.text(), (x < 0 ? "negative value " : "absurd value ") + shown +
-                                 " (must be " + numbers::describe(rule) + ")");
+        check.add(at.text(), (x < 0 ? "negative value " : "absurd value ") + shown + " (must be " +
+                                 numbers::describe(rule) + ")");
     }
 }
 
@@ -127,9 +127,13 @@ template <class V> struct MetricFields {
     std::optional<V> unit, value, median, min, max, cv, n;
     explicit MetricFields(const V& metric) {
         metric.each_member([this](std::string_view name, const V& member) {
-            for (auto [field, slot] : {std::pair{"unit", &unit}, {"value", &value},
-                                       {"median", &median}, {"min", &min}, {"max", &max},
-                                       {"cv", &cv}, {"n", &n}}) {
+            for (auto [field, slot] : {std::pair{"unit", &unit},
+                                       {"value", &value},
+                                       {"median", &median},
+                                       {"min", &min},
+                                       {"max", &max},
+                                       {"cv", &cv},
+                                       {"n", &n}}) {
                 if (name == field) {
                     *slot = member;
                     return;
@@ -151,9 +155,11 @@ template <class V> void check_metric(Checker& check, const V& metric, const Wher
         check_number(check, *fields.value, at.member("value"), unit, rule);
         return;
     }
-    const std::pair<const char*, const std::optional<V>*> required[] = {
-        {"median", &fields.median}, {"min", &fields.min}, {"max", &fields.max},
-        {"cv", &fields.cv},         {"n", &fields.n}};
+    const std::pair<const char*, const std::optional<V>*> required[] = {{"median", &fields.median},
+                                                                        {"min", &fields.min},
+                                                                        {"max", &fields.max},
+                                                                        {"cv", &fields.cv},
+                                                                        {"n", &fields.n}};
     for (const auto& [field, member] : required) {
         if (!*member) {
             check.add(at.text(),
@@ -248,7 +254,8 @@ template <class V>
 void check_probe(Checker& check, std::string_view key, const V& probe, bool placeholder) {
     std::string at = "/probes/" + pointer_token(key);
     if (!is_probe_key(key))
-        check.add(at, "probe key \"" + std::string(key) + "\" is not of the form cpu.name or gpu.name");
+        check.add(at,
+                  "probe key \"" + std::string(key) + "\" is not of the form cpu.name or gpu.name");
     if (!probe.is_object()) {
         check.add(at, "a probe entry is an object");
         return;

@@ -71,7 +71,10 @@ TEST_CASE("fleet record: what record_to_json would not write is left to nlohmann
         {"no cluster list", [](json& r) { r.erase("cluster"); }},
         {"an index of another version", [](json& r) { r["index"]["version"] = 2; }},
         {"a row's GPU count as a float", [](json& r) { r["index"]["rows"][0]["gpus"] = 8.0; }},
-        {"a figure of two parts", [](json& r) { r["index"]["rows"][0]["figures"][0] = {1.0, 0}; }},
+        {"a figure of two parts",
+         [](json& r) {
+             r["index"]["rows"][0]["figures"][0] = {1.0, 0};
+         }},
         {"a record of another version", [](json& r) { r["version"] = 2; }},
         {"a job as a number", [](json& r) { r["job"] = 4242; }},
         {"a negative size", [](json& r) { r["index"]["rows"][0]["size"] = -1; }},

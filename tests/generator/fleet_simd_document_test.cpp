@@ -147,8 +147,8 @@ TEST_CASE("fleet: a document one change away from a valid one gets the same verd
             ++metrics;
         }
     }
-    const std::vector<json> replacements = {nullptr, "x", -1, 1.5, json::object(),
-                                            std::uint64_t{18446744073709551615u}};
+    const std::vector<json> replacements = {
+        nullptr, "x", -1, 1.5, json::object(), std::uint64_t{18446744073709551615u}};
     int rejected = 0, accepted = 0;
     for (const auto& at : targets) {
         std::vector<json> variants;
@@ -228,7 +228,8 @@ TEST_CASE("fleet: of two members with one name the quick reading keeps the last,
     }
 }
 
-TEST_CASE("fleet: a document with an escaped character (backslash u) or a null host is left to nlohmann's reading",
+TEST_CASE("fleet: a document with an escaped character (backslash u) or a null host is left to "
+          "nlohmann's reading",
           "[fleet][simd]") {
     auto document = json::parse(read(GPUGUIDE_FULL_SHAPE_DOCUMENT));
     document["provenance"]["host"] = std::string("node\x01");
@@ -241,7 +242,8 @@ TEST_CASE("fleet: a document with an escaped character (backslash u) or a null h
     CHECK_FALSE(quick_row(document.dump(1)));
 }
 
-TEST_CASE("fleet: a document is staged as a hard link to the file it was read from or else as the bytes read",
+TEST_CASE("fleet: a document is staged as a hard link to the file it was read from or else as the "
+          "bytes read",
           "[fleet][simd]") {
     TempDir dir;
     const auto source = dir.path() / "task.json", out = dir.path() / "out";
@@ -288,9 +290,9 @@ TEST_CASE("fleet: a document collected twice from the same task file leaves no s
         REQUIRE(row);
         std::vector<fleet::NewDocument> documents;
         documents.push_back({"node0", "", *row, fleet::stage_document(out, "node0", task, taken)});
-        fleet::store_collection(out, {"4242", "2026-11-28T20:00:00Z", {{"node0", "4242_0", ""}}, {}, {}},
-                                std::move(documents),
-                                [](const fs::path&) { return nlohmann::json(); });
+        fleet::store_collection(
+            out, {"4242", "2026-11-28T20:00:00Z", {{"node0", "4242_0", ""}}, {}, {}},
+            std::move(documents), [](const fs::path&) { return nlohmann::json(); });
     }
     std::vector<std::string> names;
     for (const auto& entry : fs::directory_iterator(out)) {

@@ -100,14 +100,13 @@ MUTATIONS = [
          catch="[markdown]"),
     dict(name="the quick record reading drops each figure's share of the datasheet",
          file="generator/fleet/record.cpp",
-         old="                                     parts[2].is_null() ? std::nullopt\n"
-             "                                                        : std::optional(number_of(parts[2]))});",
-         new="                                     std::nullopt});",
+         old="parts[2].is_null() ? std::nullopt : std::optional(number_of(parts[2]))});",
+         new="std::nullopt});",
          catch="[record]"),
     dict(name="a document collected again leaves its staged link behind",
          file="generator/fleet/collection.cpp",
-         old="        ::unlink(temporary.c_str());\n",
-         new="",
+         old="the staged name goes here.\n        ::unlink(temporary.c_str());\n",
+         new="the staged name goes here.\n",
          catch="[simd]"),
     # Peers (fleet/peers.cpp).
     dict(name="the median of an even count is the upper middle value",
