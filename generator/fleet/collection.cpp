@@ -216,9 +216,7 @@ fs::path stage_document(const fs::path& dir, const std::string& node, const fs::
         const bool same = ::stat(name.c_str(), &status) == 0 && status.st_dev == read.device &&
                           status.st_ino == read.inode &&
                           static_cast<std::uint64_t>(status.st_size) == read.size &&
-                          static_cast<std::int64_t>(status.st_mtim.tv_sec) * 1'000'000'000 +
-                                  status.st_mtim.tv_nsec ==
-                              read.mtime_ns &&
+                          modification_ns(status) == read.mtime_ns &&
                           (status.st_mode & 0644) == 0644;
         if (same) {
             return name;

@@ -2,10 +2,9 @@
 #include "fleet/record.hpp"
 
 #include "fleet/simd_value.hpp"
+#include "load/files.hpp"
 
 #include <climits>
-#include <fstream>
-#include <sstream>
 
 namespace gpuguide::fleet {
 namespace {
@@ -167,9 +166,8 @@ std::optional<CollectionRecord> record_from_json(const json& record) {
 }
 
 std::optional<CollectionRecord> record_quickly(std::string_view text) {
-    thread_local simdjson::dom::parser parser;
     element root;
-    if (parser.parse(text.data(), text.size()).get(root) != simdjson::SUCCESS) {
+    if (thread_parser().parse(text.data(), text.size()).get(root) != simdjson::SUCCESS) {
         return std::nullopt;
     }
     const SimdValue record(root);
@@ -201,18 +199,17 @@ std::optional<CollectionRecord> record_quickly(std::string_view text) {
 }
 
 std::optional<CollectionRecord> read_record(const std::filesystem::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-        return std::nullopt;
+    std::string text;
+    try {
+        text = read_file(file);
+    } catch (const std::exception&) {
+        return std::nullopt; // missing or unreadable
     }
-    std::ostringstream text;
-    text << in.rdbuf();
-    const std::string all = std::move(text).str();
-    if (auto record = record_quickly(all)) {
+    if (auto record = record_quickly(text)) {
         return record;
     }
     try {
-        return record_from_json(json::parse(all));
+        return record_from_json(json::parse(text));
     } catch (const json::exception&) {
         return std::nullopt;
     }

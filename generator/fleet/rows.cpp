@@ -12,7 +12,6 @@ namespace {
 
 using nlohmann::json;
 
-
 using measure::text_at;
 
 // The value at `pointer` below `node` (null for a null node).
@@ -202,8 +201,7 @@ json rows_to_json(const std::vector<HostRow>& rows) {
     for (const auto& headline : headlines()) {
         keys.push_back(headline.key);
     }
-    return {
-        {"format", kRowsFormat}, {"version", kRowsVersion}, {"figures", keys}, {"rows", list}};
+    return {{"format", kRowsFormat}, {"version", kRowsVersion}, {"figures", keys}, {"rows", list}};
 }
 
 std::optional<std::vector<HostRow>> rows_from_json(const json& index) {
@@ -261,9 +259,13 @@ void stamp(HostRow& row, const std::filesystem::path& file) {
     struct stat info {};
     if (::stat(file.c_str(), &info) == 0) {
         row.size = static_cast<std::uintmax_t>(info.st_size);
-        row.mtime_ns =
-            static_cast<std::int64_t>(info.st_mtim.tv_sec) * 1000000000 + info.st_mtim.tv_nsec;
+        row.mtime_ns = modification_ns(info);
     }
+}
+
+std::int64_t modification_ns(const struct ::stat& status) {
+    return static_cast<std::int64_t>(status.st_mtim.tv_sec) * 1'000'000'000 +
+           status.st_mtim.tv_nsec;
 }
 
 } // namespace gpuguide::fleet

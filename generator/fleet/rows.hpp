@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <sys/stat.h>
 #include <vector>
 
 namespace gpuguide::fleet {
@@ -73,5 +74,8 @@ std::optional<std::vector<HostRow>> rows_from_json(const nlohmann::json& index);
 
 /// Size and modification time of a file, as rows record them.
 void stamp(HostRow& row, const std::filesystem::path& file);
+
+/// A file's modification time in nanoseconds, as rows and staged documents compare it.
+std::int64_t modification_ns(const struct ::stat& status);
 
 } // namespace gpuguide::fleet

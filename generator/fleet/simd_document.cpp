@@ -105,8 +105,14 @@ std::vector<std::string> split_pointer(const std::string& pointer) {
     return tokens;
 }
 
-/// The row of a document simdjson has parsed (`root`), when the schema accepts it.
-std::optional<HostRow> row_of_parsed(element root, const std::string& file) {
+/// The row of `text` when simdjson parses it and the schema accepts it. `padded`: the bytes after
+/// the text's end may be read (simdjson's padding), so it is parsed in place, not copied first.
+std::optional<HostRow> parsed_row(std::string_view text, bool padded, const std::string& file) {
+    element root;
+    if (text.find("\\u") != std::string_view::npos ||
+        thread_parser().parse(text.data(), text.size(), !padded).get(root) != simdjson::SUCCESS) {
+        return std::nullopt;
+    }
     const SimdValue document(root);
     if (!probes::schema::rules::validate(document).empty()) {
         return std::nullopt;
@@ -129,30 +135,14 @@ std::optional<HostRow> row_of_parsed(element root, const std::string& file) {
     return row_of(cut, file);
 }
 
-simdjson::dom::parser& parser() {
-    thread_local simdjson::dom::parser instance;
-    return instance;
-}
-
 } // namespace
 
 std::optional<HostRow> quick_row(std::string_view text, const std::string& file) {
-    element root;
-    if (text.find("\\u") != std::string_view::npos ||
-        parser().parse(text.data(), text.size()).get(root) != simdjson::SUCCESS) {
-        return std::nullopt;
-    }
-    return row_of_parsed(root, file);
+    return parsed_row(text, false, file);
 }
 
 std::optional<HostRow> quick_row(const DocumentFile& document, const std::string& file) {
-    element root;
-    // parse(std::string) reads the buffer in place when its capacity leaves simdjson's padding.
-    if (document.text.find("\\u") != std::string::npos ||
-        parser().parse(document.text).get(root) != simdjson::SUCCESS) {
-        return std::nullopt;
-    }
-    return row_of_parsed(root, file);
+    return parsed_row(document.text, true, file); // read_document reserved the padding
 }
 
 bool read_document(const std::filesystem::path& path, DocumentFile& into) {
@@ -178,8 +168,7 @@ bool read_document(const std::filesystem::path& path, DocumentFile& into) {
         into.device = status.st_dev;
         into.inode = status.st_ino;
         into.size = size;
-        into.mtime_ns = static_cast<std::int64_t>(status.st_mtim.tv_sec) * 1'000'000'000 +
-                        status.st_mtim.tv_nsec;
+        into.mtime_ns = modification_ns(status);
     }
     ::close(fd);
     return read;

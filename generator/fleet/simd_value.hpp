@@ -110,4 +110,11 @@ class SimdValue {
     element_type type_;
 };
 
+/// The parser of this thread, shared by every reader: it keeps its buffers from one document to
+/// the next. An element it gave is valid until its next parse.
+inline simdjson::dom::parser& thread_parser() {
+    thread_local simdjson::dom::parser parser;
+    return parser;
+}
+
 } // namespace gpuguide::fleet
