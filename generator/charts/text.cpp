@@ -1,14 +1,13 @@
 #include "charts/text.hpp"
 
+#include "numbers/format.hpp"
 #include "text/utf8.hpp"
 #include "text/width.hpp"
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
 
 namespace gpuguide::charts::detail {
 namespace {
@@ -16,35 +15,6 @@ namespace {
 /// Width in em of a decoded character (`length` 0: an invalid byte, drawn as U+FFFD).
 double char_ems(std::size_t length, char32_t c) {
     return (length != 0 && gpuguide::text::is_east_asian_wide(c)) ? 1.0 : 0.6;
-}
-
-std::string strip_trailing_zeros(std::string text) {
-    if (text.find('.') == std::string::npos) {
-        return text;
-    }
-    while (text.back() == '0') {
-        text.pop_back();
-    }
-    if (text.back() == '.') {
-        text.pop_back();
-    }
-    return text == "-0" ? "0" : text;
-}
-
-/// Fixed-point text without locale (std::to_chars never uses one; the fallback for a libstdc++
-/// without floating-point to_chars, GCC 10's on Debian 11, is printf in the "C" locale that
-/// gpuguide never changes).
-std::string to_fixed(double value, int decimals) {
-    std::array<char, 400> buffer{};
-#if defined(__cpp_lib_to_chars)
-    const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value,
-                                      std::chars_format::fixed, decimals);
-    return std::string(buffer.data(), result.ptr);
-#else
-    const int length = std::snprintf(buffer.data(), buffer.size(), "%.*f", decimals, value);
-    const int written = std::clamp(length, 0, static_cast<int>(buffer.size()) - 1);
-    return std::string(buffer.data(), static_cast<std::size_t>(written));
-#endif
 }
 
 int floor_log10(double magnitude) {
@@ -72,7 +42,7 @@ std::string with_si_prefix(double value, int significant) {
         if (magnitude >= unit * (1 - 1e-9) || prefix.exponent == -9) {
             const double scaled = value / unit;
             const int digits = std::clamp(significant - 1 - floor_log10(std::fabs(scaled)), 0, 12);
-            return strip_trailing_zeros(to_fixed(scaled, digits)) + prefix.symbol;
+            return numbers::fixed_trimmed(scaled, digits) + prefix.symbol;
         }
     }
     return "0";
@@ -96,14 +66,14 @@ std::string format_coord(double value) {
     if (!std::isfinite(value)) {
         return "0";
     }
-    return strip_trailing_zeros(to_fixed(value, 1));
+    return numbers::fixed_trimmed(value, 1);
 }
 
 std::string format_fixed(double value, int decimals) {
     if (!std::isfinite(value)) {
         return "0";
     }
-    return strip_trailing_zeros(to_fixed(value, std::clamp(decimals, 0, 15)));
+    return numbers::fixed_trimmed(value, std::clamp(decimals, 0, 15));
 }
 
 std::string format_si(double value) {

@@ -5,9 +5,12 @@
 #include "fleet/table.hpp"
 
 #include "measure/store.hpp"
+#include "numbers/format.hpp"
 
+#include <algorithm>
 #include <cmath>
-#include <cstdio>
+#include <numeric>
+#include <utility>
 
 namespace gpuguide::fleet {
 namespace {
@@ -39,9 +42,7 @@ std::string field(const std::string& text) {
 }
 
 std::string number(double value) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.6g", value);
-    return text;
+    return numbers::general(value, 6);
 }
 
 struct Derived {
@@ -136,28 +137,119 @@ json type_json(const NodeType& type) {
                 {"figures", std::move(spread)}};
 }
 
-// One host's figures by headline key, with their flags and comparisons.
-json figures_json(const HostRow& row, const std::vector<Derived>& extra) {
-    json figures = json::object();
-    for (std::size_t h = 0; h < headlines().size(); ++h) {
-        if (const auto& figure = row.figures[h]) {
-            json item = {{"value", figure->value}, {"flagged", extra[h].flagged}};
-            auto put = [&](const char* key, const std::optional<double>& value) {
-                if (value) {
-                    item[key] = *value;
-                }
-            };
-            if (figure->gpu >= 0) {
-                item["gpu"] = figure->gpu;
-            }
-            put("share_of_datasheet", figure->share);
-            put("vs_type", extra[h].vs_type);
-            put("change", extra[h].change);
-            figures[headlines()[h].key] = std::move(item);
+// One host's entry of fleet.json, written straight into `out` rather than built as a tree and
+// dumped (a tree per host was a fifth of a 20,000-node build). The text is what nlohmann's dump()
+// of that tree would be: members in nlohmann's (sorted) order, scalars written by nlohmann.
+class HostWriter {
+  public:
+    explicit HostWriter(std::string& out) : out_(out) {}
+
+    void host(const HostRow& row, const std::string& type, const char* status,
+              const std::vector<Derived>& extra) {
+        // Sorted: cpu, cuda, date, driver, ecc, failed_probes, figures, file, gpu_model, gpus,
+        // host, status, type, vbios.
+        out_ += '{';
+        text("cpu", row.cpu, true);
+        text("cuda", row.cuda);
+        text("date", row.date);
+        text("driver", row.driver);
+        text("ecc", row.ecc);
+        key("failed_probes");
+        out_ += '[';
+        for (std::size_t i = 0; i < row.failed.size(); ++i) {
+            out_ += i == 0 ? "" : ",";
+            scalar(row.failed[i]);
+        }
+        out_ += ']';
+        key("figures");
+        figures(row, extra);
+        text("file", row.file);
+        text("gpu_model", row.gpu_model);
+        key("gpus");
+        scalar(row.gpus);
+        text("host", row.host);
+        key("status");
+        scalar(std::string(status));
+        text("type", type);
+        text("vbios", row.vbios);
+        out_ += '}';
+    }
+
+  private:
+    void key(std::string_view name, bool first = false) {
+        out_.append(first ? "\"" : ",\"").append(name).append("\":");
+    }
+    template <typename T> void scalar(const T& value) {
+        out_ +=
+            nlohmann::json(value).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    }
+    void scalar(int value) { out_ += std::to_string(value); }
+    void scalar(const std::string& value) {
+        // Printable ASCII other than `"` and `\` is written as it is (host names, versions,
+        // dates: nearly every string); anything else as nlohmann escapes it.
+        if (std::all_of(value.begin(), value.end(),
+                        [](char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; })) {
+            out_.append(1, '"').append(value).append(1, '"');
+        } else {
+            out_ += nlohmann::json(value).dump(-1, ' ', false,
+                                               nlohmann::json::error_handler_t::replace);
         }
     }
-    return figures;
-}
+    void text(std::string_view name, const std::string& value, bool first = false) {
+        key(name, first);
+        scalar(value);
+    }
+
+    // The figures by headline key (sorted), each: change, flagged, gpu, share_of_datasheet,
+    // value, vs_type.
+    void figures(const HostRow& row, const std::vector<Derived>& extra) {
+        out_ += '{';
+        bool first = true;
+        for (const auto h : sorted_headlines()) {
+            const auto& figure = row.figures[h];
+            if (!figure) {
+                continue;
+            }
+            key(headlines()[h].key, std::exchange(first, false));
+            out_ += '{';
+            bool first_member = true;
+            const auto optional = [&](const char* name, const std::optional<double>& value) {
+                if (value) {
+                    key(name, std::exchange(first_member, false));
+                    scalar(*value);
+                }
+            };
+            optional("change", extra[h].change);
+            key("flagged", std::exchange(first_member, false));
+            out_ += extra[h].flagged ? "true" : "false";
+            if (figure->gpu >= 0) {
+                key("gpu");
+                scalar(figure->gpu);
+            }
+            optional("share_of_datasheet", figure->share);
+            key("value");
+            scalar(figure->value);
+            optional("vs_type", extra[h].vs_type);
+            out_ += '}';
+        }
+        out_ += '}';
+    }
+
+    // Headline indices in the order of their keys.
+    static const std::vector<std::size_t>& sorted_headlines() {
+        static const auto order = [] {
+            std::vector<std::size_t> indices(headlines().size());
+            std::iota(indices.begin(), indices.end(), std::size_t{0});
+            std::sort(indices.begin(), indices.end(), [](std::size_t a, std::size_t b) {
+                return std::string_view(headlines()[a].key) < std::string_view(headlines()[b].key);
+            });
+            return indices;
+        }();
+        return order;
+    }
+
+    std::string& out_;
+};
 
 } // namespace
 
@@ -192,15 +284,11 @@ std::string table_json(const FleetFolder& folder, const Analysis& analysis) {
     std::string all = text.substr(0, at);
     all.reserve(text.size() + folder.rows.size() * 1024);
     const auto extra = derived(folder, analysis);
+    HostWriter writer(all);
     for (std::size_t r = 0; r < folder.rows.size(); ++r) {
-        const auto& row = folder.rows[r];
-        auto host = node_json(row);
-        host["type"] = type_name(analysis.types[analysis.type_of[r]], "CPU only");
-        host["status"] = status_name(analysis.status[r]);
-        host["failed_probes"] = row.failed;
-        host["figures"] = figures_json(row, extra[r]);
         all += r == 0 ? "" : ",";
-        all += dump(host);
+        writer.host(folder.rows[r], type_name(analysis.types[analysis.type_of[r]], "CPU only"),
+                    status_name(analysis.status[r]), extra[r]);
     }
     all.append(text, at, std::string::npos);
     return all + "\n";

@@ -1,8 +1,9 @@
 // Numbers and metrics as people read them.
+#include "numbers/format.hpp"
+
 #include "markdown/markdown.hpp"
 #include "measure/number_text.hpp"
 #include "measure/store.hpp"
-#include "numbers/format.hpp"
 #include "numbers/number.hpp"
 
 #include <algorithm>
@@ -111,18 +112,7 @@ std::string format_number(double number) {
     } else if (magnitude < 100) {
         decimals = 1;
     }
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, number);
-    std::string text = buffer;
-    if (text.find('.') != std::string::npos) { // "2.50" -> "2.5", "3.00" -> "3"
-        while (text.back() == '0') {
-            text.pop_back();
-        }
-        if (text.back() == '.') {
-            text.pop_back();
-        }
-    }
-    return text == "-0" ? "0" : text;
+    return numbers::fixed_trimmed(number, decimals);
 }
 
 std::string format_number(double number, std::string_view group_separator) {
@@ -170,17 +160,20 @@ Formatted format_value(const nlohmann::json& value, const ui::Strings& strings) 
     if (!number) {
         return {"—", std::nullopt, unit_of(value)};
     }
-    std::string unit = unit_of(value);
+    return format_quantity(*number, unit_of(value), strings);
+}
+
+Formatted format_quantity(double number, std::string unit, const ui::Strings& strings) {
     for (const auto& scaling : kScalings) {
-        const double magnitude = std::fabs(*number);
+        const double magnitude = std::fabs(number);
         if (unit == scaling.unit && (scaling.down ? (magnitude < scaling.threshold && magnitude > 0)
                                                   : magnitude >= scaling.threshold)) {
-            *number *= scaling.factor;
+            number *= scaling.factor;
             unit = scaling.scaled_unit;
             break;
         }
     }
-    std::string text = format_number(*number, strings);
+    std::string text = format_number(number, strings);
     if (!unit.empty() && unit != "count") {
         text += (unit == "%" ? "" : "\u00A0") + unit; // no-break space keeps "2.93 TB/s" together
     }

@@ -97,7 +97,7 @@ struct DetailPage {
 // The detail: collapsed per type on the page, or (large fleets) pages of kHostsPerPage nodes.
 // Returns the hosts section; `pages` gets each detail page to write.
 std::string hosts_html(const FleetData& fleet, const FleetText& text, const Templates& templates,
-                       std::vector<DetailPage>& pages) {
+                       const SharedView& ui, std::vector<DetailPage>& pages) {
     json view = json::object();
     const auto all = groups(fleet, text);
     if (fleet.folder.rows.size() <= kHostsPerPage) {
@@ -105,8 +105,7 @@ std::string hosts_html(const FleetData& fleet, const FleetText& text, const Temp
         for (const auto& [name, rows] : all) {
             list.push_back({{"name", name},
                             {"count", rows.size()},
-                            {"table_html", section(templates, "host-table",
-                                                   host_table_view(fleet, text, rows), text)}});
+                            {"table_html", host_table_html(fleet, text, templates, rows, ui)}});
         }
         view["groups"] = std::move(list);
         return section(templates, "hosts", std::move(view), text);
@@ -195,10 +194,12 @@ std::string fleet_title(const ui::Strings& strings) {
 }
 
 void write_fleet_pages(const SiteContext& site, const Language& language,
-                       const std::filesystem::path& lang_dir) {
+                       const std::filesystem::path& site_dir) {
+    const auto lang_dir = site_dir / language.site_dir;
     const auto& fleet = *site.fleet;
     const auto& templates = site.templates;
     const FleetText text(site.strings(language.code));
+    const SharedView ui(json{{"ui", text.ui()}}); // for the host tables' views
     const auto& options = fleet.analysis.options;
     std::vector<DetailPage> pages;
     auto outliers = outliers_view(fleet, text);
@@ -218,20 +219,40 @@ void write_fleet_pages(const SiteContext& site, const Language& language,
         {"changes_html", section(templates, "changes", changes_view(fleet, text), text)},
         {"charts_html", section(templates, "charts",
                                 {{"figures_html", charts_html(fleet, text, templates)}}, text)},
-        {"hosts_html", hosts_html(fleet, text, templates, pages)}};
+        {"hosts_html", hosts_html(fleet, text, templates, ui, pages)}};
     const auto title = text("title");
     write_file(lang_dir / "fleet.html",
                extra_page(site, language, language.site_dir + "fleet.html", title,
                           templates.render("fleet/page", with_ui(std::move(view), text)),
                           "is_fleet"));
-    // The detail pages (80 at 20,000 nodes) on the --jobs threads.
-    parallel::parallel_for(pages.size(), site.options.jobs, [&](std::size_t p) {
-        const auto& page = pages[p];
+    // The tables are the same in every language: the first language's files, linked into the
+    // others (at 20,000 nodes they are tens of MB), or written where a link cannot be made.
+    const auto first = site_dir / site.book.languages.front().site_dir;
+    std::vector<
+        std::pair<const char*, std::string (*)(const fleet::FleetFolder&, const fleet::Analysis&)>>
+        tables;
+    for (const auto& table :
+         {std::pair{"fleet.csv", &fleet::table_csv}, {"fleet.json", &fleet::table_json}}) {
+        std::error_code error;
+        if (&language == &site.book.languages.front() ||
+            (std::filesystem::create_hard_link(first / table.first, lang_dir / table.first, error),
+             error)) {
+            tables.push_back(table);
+        }
+    }
+    // The tables first, then the detail pages (80 at 20,000 nodes), all on the --jobs threads:
+    // fleet.json alone took as long as a third of the pages.
+    parallel::parallel_for(tables.size() + pages.size(), site.options.jobs, [&](std::size_t task) {
+        if (task < tables.size()) {
+            const auto& [file, make] = tables[task];
+            write_file(lang_dir / file, make(fleet.folder, fleet.analysis));
+            return;
+        }
+        const auto& page = pages[task - tables.size()];
         json groups = json::array();
         for (const auto& [name, rows] : page.groups) {
             groups.push_back({{"name", name},
-                              {"table_html", section(templates, "host-table",
-                                                     host_table_view(fleet, text, rows), text)}});
+                              {"table_html", host_table_html(fleet, text, templates, rows, ui)}});
         }
         json detail = {{"title", page.title},
                        {"intro", text("intro", {std::to_string(fleet.folder.rows.size()),
@@ -242,17 +263,6 @@ void write_fleet_pages(const SiteContext& site, const Language& language,
                               templates.render("fleet/detail", with_ui(std::move(detail), text)),
                               "is_fleet"));
     });
-    // The tables are the same in every language: the first language's files, linked (at 20,000
-    // nodes they are tens of MB).
-    const auto first = lang_dir.parent_path() / site.book.languages.front().site_dir;
-    for (const auto& [file, make] :
-         {std::pair{"fleet.csv", &fleet::table_csv}, {"fleet.json", &fleet::table_json}}) {
-        std::error_code error;
-        if (first == lang_dir ||
-            (std::filesystem::create_hard_link(first / file, lang_dir / file, error), error)) {
-            write_file(lang_dir / file, make(fleet.folder, fleet.analysis));
-        }
-    }
 }
 
 } // namespace gpuguide::render

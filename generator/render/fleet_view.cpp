@@ -4,11 +4,13 @@
 #include "charts/text.hpp"
 #include "measure/store.hpp"
 #include "render/fleet.hpp"
+#include "render/view_data.hpp"
 #include "theme/theme.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 
 namespace gpuguide::render {
 namespace {
@@ -31,14 +33,6 @@ json names_view(const std::vector<std::string>& names, const FleetText& text, js
     return list;
 }
 
-json figure_labels(const FleetData& fleet, const FleetText& text) {
-    json labels = json::array();
-    for (const auto h : shown_headlines(fleet)) {
-        labels.push_back({{"label", text(std::string("figure_") + headlines()[h].key)}});
-    }
-    return labels;
-}
-
 } // namespace
 
 FleetText::FleetText(const ui::Strings& strings)
@@ -54,9 +48,7 @@ std::string FleetText::operator()(const std::string& key,
 }
 
 std::string FleetText::value(std::size_t headline, double value) const {
-    return measure::format_value(json{{"median", value}, {"unit", headlines()[headline].unit}},
-                                 *strings_)
-        .text;
+    return measure::format_quantity(value, headlines()[headline].unit, *strings_).text;
 }
 
 std::string FleetText::signed_percent(double share) {
@@ -216,26 +208,30 @@ json changes_view(const FleetData& fleet, const FleetText& text) {
     return view;
 }
 
-json host_table_view(const FleetData& fleet, const FleetText& text,
-                     const std::vector<std::size_t>& rows) {
+std::string host_table_html(const FleetData& fleet, const FleetText& text,
+                            const Templates& templates, const std::vector<std::size_t>& rows,
+                            const SharedView& ui) {
     const auto& analysis = fleet.analysis;
     const auto shown = shown_headlines(fleet);
-    std::vector<std::vector<bool>> at_fault(fleet.folder.rows.size());
+    std::map<std::size_t, std::vector<bool>> at_fault; // by row: the headlines at fault
     for (const auto& outlier : analysis.outliers) {
-        at_fault[outlier.row].resize(headlines().size());
+        auto& flags = at_fault[outlier.row];
+        flags.resize(headlines().size());
         for (const auto& deviation : outlier.at_fault) {
-            at_fault[outlier.row][deviation.headline] = true;
+            flags[deviation.headline] = true;
         }
     }
-    json hosts = json::array();
+    auto hosts = view::list();
     for (const auto r : rows) {
         const auto& row = fleet.folder.rows[r];
-        json cells = json::array();
+        const auto fault = at_fault.find(r);
+        auto cells = view::list();
         for (const auto h : shown) {
             const auto& figure = row.figures[h];
             // Two strings a cell (a 20,000-node fleet has 180,000 cells): the figure, and the
             // share of the datasheet with the change since the previous document.
-            json cell = {{"text", figure ? text.value(h, figure->value) : "—"}};
+            auto cell = view::object();
+            view::set(cell, "text", view::text(figure ? text.value(h, figure->value) : "—"));
             std::string note;
             if (figure && figure->share) {
                 note = text("share", {std::to_string(static_cast<int>(*figure->share * 100 + 0.5)) +
@@ -248,33 +244,44 @@ json host_table_view(const FleetData& fleet, const FleetText& text,
                 }
             }
             if (!note.empty()) {
-                cell["note"] = std::move(note);
+                view::set(cell, "note", view::text(std::move(note)));
             }
-            if (!at_fault[r].empty() && at_fault[r][h]) {
-                cell["at_fault"] = true;
+            if (fault != at_fault.end() && fault->second[h]) {
+                view::set(cell, "at_fault", view::Data{true});
             }
-            cells.push_back(std::move(cell));
+            view::push(cells, std::move(cell));
         }
         std::string failed;
         for (const auto& probe : row.failed) {
             failed += (failed.empty() ? "" : ", ") + probe;
         }
         const auto status = analysis.status[r];
-        hosts.push_back(
-            {{"host", row.host},
-             {"status", status == fleet::Status::Missing  ? text("status_missing")
-                        : status == fleet::Status::Failed ? text("status_failed", {failed})
-                                                          : text("status_ok")},
-             {"gpus", row.gpus},
-             {"driver", row.driver.empty() ? "—" : row.driver},
-             {"cuda", row.cuda.empty() ? "—" : row.cuda},
-             {"vbios", row.vbios.empty() ? "—" : row.vbios},
-             {"ecc", row.ecc.empty() ? "—" : row.ecc},
-             {"cells", std::move(cells)},
-             {"date", row.date.substr(0, 10)},
-             {"file", row.file}});
+        auto host = view::object();
+        view::set(host, "host", view::text(row.host));
+        view::set(host, "status",
+                  view::text(status == fleet::Status::Missing  ? text("status_missing")
+                             : status == fleet::Status::Failed ? text("status_failed", {failed})
+                                                               : text("status_ok")));
+        view::set(host, "gpus", view::text(std::to_string(row.gpus)));
+        view::set(host, "driver", view::text(row.driver.empty() ? "—" : row.driver));
+        view::set(host, "cuda", view::text(row.cuda.empty() ? "—" : row.cuda));
+        view::set(host, "vbios", view::text(row.vbios.empty() ? "—" : row.vbios));
+        view::set(host, "ecc", view::text(row.ecc.empty() ? "—" : row.ecc));
+        view::set(host, "cells", std::move(cells));
+        view::set(host, "date", view::text(row.date.substr(0, 10)));
+        view::set(host, "file", view::text(row.file));
+        view::push(hosts, std::move(host));
     }
-    return {{"figures", figure_labels(fleet, text)}, {"hosts", std::move(hosts)}};
+    auto table = view::object();
+    auto figures = view::list();
+    for (const auto h : shown) {
+        auto label = view::object();
+        view::set(label, "label", view::text(text(std::string("figure_") + headlines()[h].key)));
+        view::push(figures, std::move(label));
+    }
+    view::set(table, "figures", std::move(figures));
+    view::set(table, "hosts", std::move(hosts));
+    return templates.render_view("fleet/host-table", table, &ui);
 }
 
 } // namespace gpuguide::render

@@ -149,9 +149,10 @@ void write_special_pages(const SiteContext& site, const std::filesystem::path& d
 std::string fleet_source(const ui::Strings& strings);
 /// The fleet page's title in a language (the theme's strings).
 std::string fleet_title(const ui::Strings& strings);
-/// Writes a language's fleet.html, its per-node pages, fleet.csv and fleet.json into `lang_dir`
-/// (render/fleet_page.cpp). Only when site.fleet has nodes.
+/// Writes a language's fleet.html, its per-node pages, fleet.csv and fleet.json into its folder
+/// of the site being written at `site_dir` (render/fleet_page.cpp). Only when site.fleet has
+/// nodes. The tables of every language after the first are hard links to the first's.
 void write_fleet_pages(const SiteContext& site, const Language& language,
-                       const std::filesystem::path& lang_dir);
+                       const std::filesystem::path& site_dir);
 
 } // namespace gpuguide::render

@@ -238,7 +238,7 @@ void write_special_pages(const SiteContext& site, const std::filesystem::path& d
                                                       : std::string()),
                               "is_contents"));
         if (has_fleet) {
-            write_fleet_pages(site, language, lang_dir);
+            write_fleet_pages(site, language, dir);
         }
     }
     const Language& first = site.book.languages.front();

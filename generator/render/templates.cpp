@@ -3,6 +3,7 @@
 #include "load/error.hpp"
 #include "load/files.hpp"
 #include "markdown/markdown.hpp"
+#include "render/view_data.hpp"
 #include "text/escape.hpp"
 #include "theme/ui_strings.hpp"
 
@@ -14,6 +15,34 @@
 #include <vector>
 
 namespace gpuguide::render {
+
+namespace view {
+
+Data text(std::string value) {
+    markdown::drop_control_characters(value);
+    if (value.empty()) {
+        return Data{false};
+    }
+    Data data{Data::type::string};
+    const_cast<std::string&>(data.string_value()) = std::move(value);
+    return data;
+}
+
+// kainjow's set() and push_back() take a const reference and copy the whole subtree, so a
+// page's HTML was copied once per level of the view. A cheap placeholder goes in instead and
+// the value is moved over it (the data is ours and not const, so the cast is sound).
+void set(Data& object, const std::string& key, Data&& value) {
+    object.set(key, Data{false});
+    const_cast<Data&>(*object.get(key)) = std::move(value);
+}
+
+void push(Data& list, Data&& value) {
+    list.push_back(Data{false});
+    const_cast<Data&>(list.list_value().back()) = std::move(value);
+}
+
+} // namespace view
+
 namespace {
 
 // strings.json's `search_synonyms` per language: a list of groups of two or more words.
@@ -45,44 +74,27 @@ void check_search_synonyms(const theme::Theme& theme) {
 
 namespace mustache = kainjow::mustache;
 
-// kainjow's set() and push_back() take a const reference and copy the whole subtree, so a
-// page's HTML was copied once per level of the view. A cheap placeholder goes in instead and
-// the converted value is moved over it (the data is ours and not const, so the cast is sound).
-void move_into(const mustache::data& slot, mustache::data&& value) {
-    const_cast<mustache::data&>(slot) = std::move(value);
-}
-
 // `take`: the view is an rvalue the caller gave up, so its strings (a page's whole HTML) are moved
 // rather than copied; each page's strings were otherwise copied twice on their way in.
 mustache::data to_data(const nlohmann::json& value, bool take) {
     switch (value.type()) {
     case nlohmann::json::value_t::object: {
-        mustache::data object{mustache::data::type::object};
+        auto object = view::object();
         for (const auto& [key, item] : value.items()) {
-            object.set(key, mustache::data{false});
-            move_into(*object.get(key), to_data(item, take));
+            view::set(object, key, to_data(item, take));
         }
         return object;
     }
     case nlohmann::json::value_t::array: {
-        mustache::data list{mustache::data::type::list};
+        auto list = view::list();
         for (const auto& item : value) {
-            list.push_back(mustache::data{false});
-            move_into(list.list_value().back(), to_data(item, take));
+            view::push(list, to_data(item, take));
         }
         return list;
     }
     case nlohmann::json::value_t::string: {
         const auto& source = value.get_ref<const std::string&>();
-        std::string text = take ? std::move(const_cast<std::string&>(source)) : source;
-        markdown::drop_control_characters(text);
-        // An empty string is falsy, so {{#page.description}} sections skip it.
-        if (text.empty()) {
-            return mustache::data{false};
-        }
-        mustache::data data{mustache::data::type::string};
-        const_cast<std::string&>(data.string_value()) = std::move(text);
-        return data;
+        return view::text(take ? std::move(const_cast<std::string&>(source)) : source);
     }
     case nlohmann::json::value_t::boolean:
         return mustache::data{value.get<bool>()};
@@ -305,6 +317,11 @@ std::string Templates::render(const std::string& name, const nlohmann::json& vie
 std::string Templates::render(const std::string& name, nlohmann::json&& view,
                               const SharedView* shared) const {
     return render_data(name, to_data(view, true), shared);
+}
+
+std::string Templates::render_view(const std::string& name, const Data& view,
+                                   const SharedView* shared) const {
+    return render_data(name, view, shared);
 }
 
 std::string Templates::partial(const std::string& name, nlohmann::json&& view) const {

@@ -60,6 +60,13 @@ class Templates : public theme::Markup {
     std::string render(const std::string& name, nlohmann::json&& view,
                        const SharedView* shared = nullptr) const;
 
+    /// kainjow's data, as render/view_data.hpp builds it.
+    using Data = kainjow::mustache::basic_data<std::string>;
+    /// The same with a view built as kainjow's data (render/view_data.hpp), for a caller that
+    /// renders so many that converting JSON views would cost more than the renders.
+    std::string render_view(const std::string& name, const Data& view,
+                            const SharedView* shared = nullptr) const;
+
     /// Renders a template given as text (built-in defaults), without partials.
     static std::string render_text(const std::string& text, const nlohmann::json& view,
                                    const SharedView* shared = nullptr);
@@ -73,7 +80,6 @@ class Templates : public theme::Markup {
     const std::filesystem::path& dir() const { return dir_; }
 
   private:
-    using Data = kainjow::mustache::basic_data<std::string>;
     std::string render_data(const std::string& name, const Data& data, const SharedView* shared,
                             bool page_escape = false) const;
     void add(const std::string& name, const theme::File& file);

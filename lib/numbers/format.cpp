@@ -1,6 +1,8 @@
 #include "numbers/format.hpp"
 
 #include <algorithm>
+#include <array>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -21,6 +23,51 @@ double round_significant(double value, int digits) {
     char buffer[64];
     std::snprintf(buffer, sizeof buffer, "%.0fe%d", kept, -shift);
     return std::strtod(buffer, nullptr);
+}
+
+namespace {
+
+// printf's "%.*f" ('f') or "%.*g" ('g') of `value`; std::to_chars with that precision is
+// specified to write the same text as printf in the "C" locale.
+std::string printed(double value, int precision, char conversion) {
+    // Enough for "%.*f" of the largest double (309 digits) with up to 60 decimals.
+    std::array<char, 400> buffer{};
+    precision = std::clamp(precision, 0, 60);
+#if defined(__cpp_lib_to_chars)
+    const auto format = conversion == 'f' ? std::chars_format::fixed : std::chars_format::general;
+    const auto result =
+        std::to_chars(buffer.data(), buffer.data() + buffer.size(), value, format, precision);
+    return std::string(buffer.data(), result.ptr);
+#else // GCC 10's libstdc++ (Debian 11) has no floating-point to_chars
+    const int length = conversion == 'f'
+                           ? std::snprintf(buffer.data(), buffer.size(), "%.*f", precision, value)
+                           : std::snprintf(buffer.data(), buffer.size(), "%.*g", precision, value);
+    const int written = std::clamp(length, 0, static_cast<int>(buffer.size()) - 1);
+    return std::string(buffer.data(), static_cast<std::size_t>(written));
+#endif
+}
+
+} // namespace
+
+std::string fixed(double value, int decimals) {
+    return printed(value, decimals, 'f');
+}
+
+std::string general(double value, int digits) {
+    return printed(value, digits, 'g');
+}
+
+std::string fixed_trimmed(double value, int decimals) {
+    std::string text = fixed(value, decimals);
+    if (text.find('.') != std::string::npos) { // "2.50" -> "2.5", "3.00" -> "3"
+        while (text.back() == '0') {
+            text.pop_back();
+        }
+        if (text.back() == '.') {
+            text.pop_back();
+        }
+    }
+    return text == "-0" ? "0" : text;
 }
 
 std::string group_digits(std::string_view text, std::string_view separator) {

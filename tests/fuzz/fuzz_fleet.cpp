@@ -110,13 +110,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             for (const auto& [name, view] :
                  {std::pair{"fleet/types", gpuguide::render::types_view(fleet, text)},
                   std::pair{"fleet/outliers", gpuguide::render::outliers_view(fleet, text)},
-                  std::pair{"fleet/drift", gpuguide::render::drift_view(fleet, text)},
-                  std::pair{"fleet/host-table",
-                            gpuguide::render::host_table_view(fleet, text, {0})}}) {
+                  std::pair{"fleet/drift", gpuguide::render::drift_view(fleet, text)}}) {
                 auto with_ui = view;
                 with_ui["ui"] = text.ui();
                 (void)templates.render(name, with_ui);
             }
+            const gpuguide::render::SharedView ui(nlohmann::json{{"ui", text.ui()}});
+            (void)gpuguide::render::host_table_html(fleet, text, templates, {0}, ui);
             (void)gpuguide::fleet::table_csv(fleet.folder, fleet.analysis);
             (void)gpuguide::fleet::table_json(fleet.folder, fleet.analysis);
         });

@@ -2,11 +2,12 @@
 // Synthetic fleets from bench/fleet/make_fleet.py (±2 % healthy noise, faults planted on request)
 // are stored the way `gpuguide fleet` stores a collection (fleet::store_collection), then built.
 #include "fleet/collection.hpp"
+#include "fleet/table.hpp"
 #include "generator_fixture.hpp"
 #include "gpuguide_catch.hpp"
 
-#include <nlohmann/json.hpp>
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <set>
 
@@ -81,9 +82,9 @@ std::set<std::string> nodes_in(const std::string& html) {
     std::set<std::string> nodes;
     const auto digit = [](char c) { return c >= '0' && c <= '9'; };
     for (auto at = html.find("node"); at != std::string::npos; at = html.find("node", at + 4)) {
-        if (at + 8 <= html.size() && std::all_of(html.begin() + static_cast<std::ptrdiff_t>(at) + 4,
-                                                 html.begin() + static_cast<std::ptrdiff_t>(at) + 8,
-                                                 digit)) {
+        if (at + 8 <= html.size() &&
+            std::all_of(html.begin() + static_cast<std::ptrdiff_t>(at) + 4,
+                        html.begin() + static_cast<std::ptrdiff_t>(at) + 8, digit)) {
             nodes.insert(html.substr(at, 8));
         }
     }
@@ -247,7 +248,47 @@ TEST_CASE("the full fleet table is written as CSV and JSON next to the page", "[
         CHECK(table["threshold"] == 3.5);
         CHECK(table["hosts"][0].contains("figures"));
         CHECK(has(read(book.out() / lang / "fleet.html"), "href=\"fleet.csv\""));
+        // Written straight as text, not dumped from a tree: still exactly nlohmann's dump of it.
+        CHECK(read(book.out() / lang / "fleet.json") == table.dump() + "\n");
     }
+    // The same bytes in every language: one file, linked.
+    for (const char* file : {"fleet.csv", "fleet.json"}) {
+        CHECK(fs::equivalent(book.out() / "en" / file, book.out() / "zh" / file));
+    }
+}
+
+TEST_CASE("fleet.json writes any string as nlohmann's dump would: quotes, backslashes, control "
+          "characters, non-ASCII text",
+          "[fleet]") {
+    fleet::FleetFolder folder;
+    fleet::HostRow row;
+    row.host = "node-\"a\"\\b";
+    row.file = "node-a.json";
+    row.gpu_model = "NVIDIA H200 \xe2\x80\x94 SXM";
+    row.cpu = "tab\there";
+    row.driver = "580.95";
+    row.date = "2026-11-28T10:00:00Z";
+    row.failed = {"gpu.stream", "bad\x01probe"};
+    row.figures.resize(fleet::headlines().size());
+    row.figures[0] = fleet::Figure{3.25e12, 0, 0.75};
+    row.figures[1] = fleet::Figure{1e-7, -1, std::nullopt};
+    folder.rows.push_back(row);
+    row.host = "node-b";
+    row.figures[0]->value = 3.5e12;
+    folder.rows.push_back(row);
+    const auto analysis = fleet::analyse(folder);
+    const auto text = fleet::table_json(folder, analysis);
+    const auto table = json::parse(text);
+    CHECK(text == table.dump() + "\n");
+    REQUIRE(table["hosts"].size() == 2);
+    CHECK(table["hosts"][0]["host"] == "node-\"a\"\\b");
+    CHECK(table["hosts"][0]["cpu"] == "tab\there");
+    CHECK(table["hosts"][0]["failed_probes"][1] == "bad\x01probe");
+    CHECK(table["hosts"][0]["gpu_model"] == "NVIDIA H200 \xe2\x80\x94 SXM");
+    const auto& first = table["hosts"][0]["figures"][fleet::headlines()[0].key];
+    CHECK(first["value"] == 3.25e12);
+    CHECK(first["gpu"] == 0);
+    CHECK(first["share_of_datasheet"] == 0.75);
 }
 
 TEST_CASE(
