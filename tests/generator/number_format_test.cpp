@@ -7,6 +7,8 @@
 #include "theme/ui_strings.hpp"
 
 #include <cmath>
+#include <cstdint>
+#include <cstdio>
 #include <limits>
 
 using gpuguide::numbers::group_digits;
@@ -66,5 +68,34 @@ TEST_CASE("measure: format_value writes the page language's digit groups", "[num
         // The guide writes "16,384 H100s" and "16,384 块 H100" alike: commas in both languages.
         CHECK(format_value(cores, strings).text == "16,896");
         CHECK(format_value(bytes, strings).text == "268,435,456\u00A0B");
+    }
+}
+
+TEST_CASE("numbers: fixed and general write what printf's %.*f and %.*g write", "[numbers][format]") {
+    using gpuguide::numbers::fixed;
+    using gpuguide::numbers::fixed_trimmed;
+    using gpuguide::numbers::general;
+    CHECK(fixed(2.5, 2) == "2.50");
+    CHECK(fixed(2.675, 2) == "2.67"); // the double just below 2.675, as printf rounds it
+    CHECK(fixed(1e300, 0).size() == 301);
+    CHECK(fixed_trimmed(2.5, 2) == "2.5");
+    CHECK(fixed_trimmed(3.0, 2) == "3");
+    CHECK(fixed_trimmed(-0.0001, 2) == "0"); // not "-0"
+    CHECK(fixed_trimmed(-0.3, 0) == "0");
+    CHECK(general(3.25e12, 6) == "3.25e+12");
+    CHECK(general(0.5, 6) == "0.5");
+    CHECK(general(123456789, 6) == "1.23457e+08");
+    // Against the C library itself, over values of every size and sign.
+    std::uint64_t state = 20261128;
+    for (int i = 0; i < 20000; ++i) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        const double mantissa = static_cast<double>(state >> 11) / 9007199254740992.0;
+        const double value = (i % 2 ? -1 : 1) * mantissa * std::pow(10.0, (i % 40) - 20);
+        const int precision = i % 7;
+        char expected[512];
+        std::snprintf(expected, sizeof expected, "%.*f", precision, value);
+        REQUIRE(fixed(value, precision) == expected);
+        std::snprintf(expected, sizeof expected, "%.*g", precision + 1, value);
+        REQUIRE(general(value, precision + 1) == expected);
     }
 }

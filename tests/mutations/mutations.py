@@ -67,6 +67,11 @@ MUTATIONS = [
          old="        case measure::FigureKind::Measured:\n            return context_.ui.text(\"input_measured\");",
          new="        case measure::FigureKind::Measured:\n            return context_.ui.text(\"input_placeholder\");",
          catch="[estimate]"),
+    dict(name="numbers::general writes e-notation for every value",
+         file="lib/numbers/format.cpp",
+         old="conversion == 'f' ? std::chars_format::fixed : std::chars_format::general;",
+         new="conversion == 'f' ? std::chars_format::fixed : std::chars_format::scientific;",
+         catch="[numbers]"),
     # fleet.json written as text (fleet/table.cpp) and linked between languages (fleet_page.cpp).
     dict(name="fleet.json writes a string with a quote in it without escaping",
          file="generator/fleet/table.cpp",
