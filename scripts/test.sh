@@ -16,23 +16,21 @@ times_file=$(mktemp)
 trap 'rm -f "$times_file"' EXIT
 children_cpu() {
   times >"$times_file"
-  printf -v "$1" '%d' "$(awk 'NR == 2 {
+  printf -v "$1" '%d' "$(children_seconds "$times_file")"
+}
+# children_seconds FILE: the children's CPU seconds in FILE, the output of `times`.
+children_seconds() {
+  awk 'NR == 2 {
     s = 0
     for (i = 1; i <= 2; i++) { split($i, p, "m"); s += p[1] * 60 + p[2] }
-    print int(s) }' "$times_file")"
+    print int(s) }' "$1"
 }
 
-# run_step NAME COMMAND...: runs one step and records "NAME passed|FAILED|skipped (time)". A step
+# record NAME CODE SECONDS CPU LOG: adds "NAME passed|FAILED|skipped (time)" to the summary. A step
 # that exits with 77 (as ctest and automake take it) did not run here: it is "skipped", and the
 # reason is the last line it printed that says "skipped: REASON".
-run_step() {
-  local name=$1 start=$SECONDS cpu_start cpu_end status=passed code log reason=""
-  children_cpu cpu_start
-  shift
-  echo "== $name"
-  log=$(mktemp)
-  "$@" 2>&1 | tee "$log"
-  code=${PIPESTATUS[0]}
+record() {
+  local name=$1 code=$2 took=$3 cpu=$4 log=$5 status=passed reason=""
   if ((code == 77)); then
     status=skipped
     skipped=$((skipped + 1))
@@ -42,11 +40,55 @@ run_step() {
     status=FAILED
     failed=$((failed + 1))
   fi
-  rm -f "$log"
-  children_cpu cpu_end
-  local took=$((SECONDS - start)) cpu=$((cpu_end - cpu_start))
   results+=("$(printf '  %-28s %-7s %3d min %02d s  (CPU %3d min %02d s)%s' "$name" "$status" \
     $((took / 60)) $((took % 60)) $((cpu / 60)) $((cpu % 60)) "$reason")")
+}
+
+# run_step NAME COMMAND...: runs one step, its output shown as it comes.
+run_step() {
+  local name=$1 start=$SECONDS cpu_start cpu_end code log
+  children_cpu cpu_start
+  shift
+  echo "== $name"
+  log=$(mktemp)
+  "$@" 2>&1 | tee "$log"
+  code=${PIPESTATUS[0]}
+  children_cpu cpu_end
+  record "$name" "$code" $((SECONDS - start)) $((cpu_end - cpu_start)) "$log"
+  rm -f "$log"
+}
+
+# start_alongside NAME COMMAND...: starts a step that mostly waits (on a Slurm cluster) in the
+# background, beside the steps after it; finish_alongside prints its output and records it. (Its
+# CPU time is its own; the step during which it ended counts it too.)
+alongside_names=() alongside_dirs=() alongside_pids=()
+start_alongside() {
+  local name=$1 dir
+  shift
+  dir=$(mktemp -d)
+  echo "== $name: started, beside the next steps (its output follows them)"
+  (
+    start=$SECONDS
+    "$@" >"$dir/log" 2>&1
+    code=$?
+    times >"$dir/times" # this subshell's children: the step's own CPU time
+    echo "$code $((SECONDS - start))" >"$dir/status"
+  ) &
+  alongside_names+=("$name") alongside_dirs+=("$dir") alongside_pids+=($!)
+}
+finish_alongside() {
+  local i dir code took cpu
+  for i in "${!alongside_names[@]}"; do
+    dir=${alongside_dirs[$i]}
+    wait "${alongside_pids[$i]}"
+    echo "== ${alongside_names[$i]} (ran beside the steps before this line)"
+    cat "$dir/log"
+    read -r code took <"$dir/status" || { code=1 took=0; }
+    cpu=$(children_seconds "$dir/times")
+    record "${alongside_names[$i]}" "$code" "$took" "${cpu:-0}" "$dir/log"
+    rm -rf "$dir"
+  done
+  alongside_names=() alongside_dirs=() alongside_pids=()
 }
 
 # The probes' fault injection is compiled in for the tests only (GPUGUIDE_TEST_HOOKS); the last
@@ -62,13 +104,26 @@ release_tests() {
 cores=$(nproc)
 export GPUGUIDE_TEST_JOBS=${GPUGUIDE_TEST_JOBS:-$((cores < 2 ? 2 : cores > 4 ? 4 : cores))}
 
+# 45-fleet waits on Slurm for a minute and computes for seconds: it runs beside 40-browser (whose
+# files also mostly wait, on the browser), and is collected before 90-release-binaries rebuilds
+# the binaries it runs.
+alongside_step=45-fleet alongside_from=40-browser alongside_until=90-release-binaries
+
 total_start=$SECONDS
 run_step "unit tests (release build)" release_tests
 for step in scripts/test.d/*.sh; do
   [[ -e $step ]] || continue
-  run_step "$(basename "$step" .sh)" bash "$step"
+  name=$(basename "$step" .sh)
+  [[ $name == "$alongside_until" ]] && finish_alongside
+  if [[ $name == "$alongside_from" && -e scripts/test.d/$alongside_step.sh ]]; then
+    start_alongside "$alongside_step" bash "scripts/test.d/$alongside_step.sh"
+  fi
+  if [[ $name == "$alongside_step" && ${#alongside_names[@]} -gt 0 ]]; then
+    continue # running already
+  fi
+  run_step "$name" bash "$step"
 done
-
+finish_alongside
 total=$((SECONDS - total_start))
 echo "== summary"
 printf '%s\n' "${results[@]}"

@@ -221,6 +221,9 @@ std::string host_table_html(const FleetData& fleet, const FleetText& text,
             flags[deviation.headline] = true;
         }
     }
+    // The strings that repeat from row to row, worded once per table.
+    const std::string status_ok = text("status_ok"), status_missing = text("status_missing");
+    std::map<int, std::string> share_notes; // by whole percent
     auto hosts = view::list();
     for (const auto r : rows) {
         const auto& row = fleet.folder.rows[r];
@@ -234,8 +237,12 @@ std::string host_table_html(const FleetData& fleet, const FleetText& text,
             view::set(cell, "text", view::text(figure ? text.value(h, figure->value) : "—"));
             std::string note;
             if (figure && figure->share) {
-                note = text("share", {std::to_string(static_cast<int>(*figure->share * 100 + 0.5)) +
-                                      "\u00a0%"});
+                const int percent = static_cast<int>(*figure->share * 100 + 0.5);
+                auto& worded = share_notes[percent];
+                if (worded.empty()) {
+                    worded = text("share", {std::to_string(percent) + "\u00a0%"});
+                }
+                note = worded;
             }
             for (const auto& change : analysis.change[r]) {
                 if (change.headline == h && std::abs(change.relative) >= 0.0005) {
@@ -259,9 +266,9 @@ std::string host_table_html(const FleetData& fleet, const FleetText& text,
         auto host = view::object();
         view::set(host, "host", view::text(row.host));
         view::set(host, "status",
-                  view::text(status == fleet::Status::Missing  ? text("status_missing")
+                  view::text(status == fleet::Status::Missing  ? status_missing
                              : status == fleet::Status::Failed ? text("status_failed", {failed})
-                                                               : text("status_ok")));
+                                                               : status_ok));
         view::set(host, "gpus", view::text(std::to_string(row.gpus)));
         view::set(host, "driver", view::text(row.driver.empty() ? "—" : row.driver));
         view::set(host, "cuda", view::text(row.cuda.empty() ? "—" : row.cuda));
