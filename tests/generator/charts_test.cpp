@@ -109,6 +109,9 @@ TEST_CASE("numbers are formatted without locale or noise", "[charts][format]") {
     CHECK(format_value(std::numeric_limits<double>::infinity()) == "—");
     CHECK(format_coord(12.04) == "12");
     CHECK(format_coord(-0.04) == "0");
+    CHECK(format_fixed(-0.3, 0) == "0"); // a tick just below zero, no decimals: not "-0"
+    CHECK(format_fixed(-0.0, 0) == "0");
+    CHECK(format_fixed(2.50, 2) == "2.5");
     CHECK(format_coord(std::nan("")) == "0");
 }
 
