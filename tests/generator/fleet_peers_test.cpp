@@ -266,7 +266,8 @@ TEST_CASE("fleet.json writes any string as nlohmann's dump would: quotes, backsl
     row.file = "node-a.json";
     row.gpu_model = "NVIDIA H200 \xe2\x80\x94 SXM";
     row.cpu = "tab\there";
-    row.driver = "580.95";
+    row.driver = "580.95 \"open\""; // a quote alone
+    row.vbios = "96.00\\A1";         // a backslash alone
     row.date = "2026-11-28T10:00:00Z";
     row.failed = {"gpu.stream", "bad\x01probe"};
     row.figures.resize(fleet::headlines().size());
@@ -283,6 +284,8 @@ TEST_CASE("fleet.json writes any string as nlohmann's dump would: quotes, backsl
     REQUIRE(table["hosts"].size() == 2);
     CHECK(table["hosts"][0]["host"] == "node-\"a\"\\b");
     CHECK(table["hosts"][0]["cpu"] == "tab\there");
+    CHECK(table["hosts"][0]["driver"] == "580.95 \"open\"");
+    CHECK(table["hosts"][0]["vbios"] == "96.00\\A1");
     CHECK(table["hosts"][0]["failed_probes"][1] == "bad\x01probe");
     CHECK(table["hosts"][0]["gpu_model"] == "NVIDIA H200 \xe2\x80\x94 SXM");
     const auto& first = table["hosts"][0]["figures"][fleet::headlines()[0].key];
