@@ -224,11 +224,11 @@ std::string host_table_html(const FleetData& fleet, const FleetText& text,
     // The strings that repeat from row to row, worded once per table.
     const std::string status_ok = text("status_ok"), status_missing = text("status_missing");
     std::map<int, std::string> share_notes; // by whole percent
-    auto hosts = view::list();
+    auto hosts = view::list(rows.size());
     for (const auto r : rows) {
         const auto& row = fleet.folder.rows[r];
         const auto fault = at_fault.find(r);
-        auto cells = view::list();
+        auto cells = view::list(shown.size());
         for (const auto h : shown) {
             const auto& figure = row.figures[h];
             // Two strings a cell (a 20,000-node fleet has 180,000 cells): the figure, and the
@@ -280,7 +280,7 @@ std::string host_table_html(const FleetData& fleet, const FleetText& text,
         view::push(hosts, std::move(host));
     }
     auto table = view::object();
-    auto figures = view::list();
+    auto figures = view::list(shown.size());
     for (const auto h : shown) {
         auto label = view::object();
         view::set(label, "label", view::text(text(std::string("figure_") + headlines()[h].key)));

@@ -18,6 +18,12 @@ namespace gpuguide::render {
 
 namespace view {
 
+Data list(std::size_t expected) {
+    Data list{Data::type::list};
+    const_cast<kainjow::mustache::basic_list<std::string>&>(list.list_value()).reserve(expected);
+    return list;
+}
+
 Data text(std::string value) {
     markdown::drop_control_characters(value);
     if (value.empty()) {
@@ -86,7 +92,7 @@ mustache::data to_data(const nlohmann::json& value, bool take) {
         return object;
     }
     case nlohmann::json::value_t::array: {
-        auto list = view::list();
+        auto list = view::list(value.size());
         for (const auto& item : value) {
             view::push(list, to_data(item, take));
         }

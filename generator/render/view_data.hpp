@@ -18,9 +18,9 @@ Data text(std::string value);
 inline Data object() {
     return Data{Data::type::object};
 }
-inline Data list() {
-    return Data{Data::type::list};
-}
+/// `expected`: how many items will be pushed. kainjow's data has no noexcept move, so a list
+/// that grows copies every item it holds, subtrees and all (a host table's 250 rows, each time).
+Data list(std::size_t expected = 0);
 
 /// Moves `value` into `object` under `key` (kainjow's own set() copies the whole subtree).
 void set(Data& object, const std::string& key, Data&& value);
