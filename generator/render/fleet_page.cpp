@@ -169,6 +169,30 @@ std::string collection_line(const FleetData& fleet, const FleetText& text) {
                                std::to_string(latest->asked.size()), std::to_string(sent)});
 }
 
+/// A table of the whole fleet and what writes it.
+using Table =
+    std::pair<const char*, std::string (*)(const fleet::FleetFolder&, const fleet::Analysis&)>;
+
+// The tables are the same in every language: the first language's files, linked into the others'
+// folders here (at 20,000 nodes they are tens of MB). Returns those to write: all of them for the
+// first language, those that could not be linked for the others.
+std::vector<Table> tables_to_write(const SiteContext& site, const Language& language,
+                                   const std::filesystem::path& site_dir) {
+    const auto first = site_dir / site.book.languages.front().site_dir;
+    const auto lang_dir = site_dir / language.site_dir;
+    std::vector<Table> tables;
+    for (const auto& table :
+         {Table{"fleet.csv", &fleet::table_csv}, Table{"fleet.json", &fleet::table_json}}) {
+        std::error_code error;
+        if (&language == &site.book.languages.front() ||
+            (std::filesystem::create_hard_link(first / table.first, lang_dir / table.first, error),
+             error)) {
+            tables.push_back(table);
+        }
+    }
+    return tables;
+}
+
 } // namespace
 
 FleetData load_fleet(const std::filesystem::path& dir, double threshold, unsigned jobs) {
@@ -225,21 +249,7 @@ void write_fleet_pages(const SiteContext& site, const Language& language,
                extra_page(site, language, language.site_dir + "fleet.html", title,
                           templates.render("fleet/page", with_ui(std::move(view), text)),
                           "is_fleet"));
-    // The tables are the same in every language: the first language's files, linked into the
-    // others (at 20,000 nodes they are tens of MB), or written where a link cannot be made.
-    const auto first = site_dir / site.book.languages.front().site_dir;
-    std::vector<
-        std::pair<const char*, std::string (*)(const fleet::FleetFolder&, const fleet::Analysis&)>>
-        tables;
-    for (const auto& table :
-         {std::pair{"fleet.csv", &fleet::table_csv}, {"fleet.json", &fleet::table_json}}) {
-        std::error_code error;
-        if (&language == &site.book.languages.front() ||
-            (std::filesystem::create_hard_link(first / table.first, lang_dir / table.first, error),
-             error)) {
-            tables.push_back(table);
-        }
-    }
+    const auto tables = tables_to_write(site, language, site_dir);
     // The tables first, then the detail pages (80 at 20,000 nodes), all on the --jobs threads:
     // fleet.json alone took as long as a third of the pages.
     parallel::parallel_for(tables.size() + pages.size(), site.options.jobs, [&](std::size_t task) {

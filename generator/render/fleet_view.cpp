@@ -208,67 +208,44 @@ json changes_view(const FleetData& fleet, const FleetText& text) {
     return view;
 }
 
-std::string host_table_html(const FleetData& fleet, const FleetText& text,
-                            const Templates& templates, const std::vector<std::size_t>& rows,
-                            const SharedView& ui) {
-    const auto& analysis = fleet.analysis;
-    const auto shown = shown_headlines(fleet);
-    std::map<std::size_t, std::vector<bool>> at_fault; // by row: the headlines at fault
-    for (const auto& outlier : analysis.outliers) {
-        auto& flags = at_fault[outlier.row];
-        flags.resize(headlines().size());
-        for (const auto& deviation : outlier.at_fault) {
-            flags[deviation.headline] = true;
+namespace {
+
+/// fleet/host-table's rows as kainjow's data. The strings that repeat from row to row (statuses,
+/// shares of the datasheet) are worded once per table.
+class HostRows {
+  public:
+    HostRows(const FleetData& fleet, const FleetText& text)
+        : fleet_(fleet), text_(text), shown_(shown_headlines(fleet)), status_ok_(text("status_ok")),
+          status_missing_(text("status_missing")) {
+        for (const auto& outlier : fleet.analysis.outliers) {
+            auto& flags = at_fault_[outlier.row];
+            flags.resize(headlines().size());
+            for (const auto& deviation : outlier.at_fault) {
+                flags[deviation.headline] = true;
+            }
         }
     }
-    // The strings that repeat from row to row, worded once per table.
-    const std::string status_ok = text("status_ok"), status_missing = text("status_missing");
-    std::map<int, std::string> share_notes; // by whole percent
-    auto hosts = view::list(rows.size());
-    for (const auto r : rows) {
-        const auto& row = fleet.folder.rows[r];
-        const auto fault = at_fault.find(r);
-        auto cells = view::list(shown.size());
-        for (const auto h : shown) {
-            const auto& figure = row.figures[h];
-            // Two strings a cell (a 20,000-node fleet has 180,000 cells): the figure, and the
-            // share of the datasheet with the change since the previous document.
-            auto cell = view::object();
-            view::set(cell, "text", view::text(figure ? text.value(h, figure->value) : "—"));
-            std::string note;
-            if (figure && figure->share) {
-                const int percent = static_cast<int>(*figure->share * 100 + 0.5);
-                auto& worded = share_notes[percent];
-                if (worded.empty()) {
-                    worded = text("share", {std::to_string(percent) + "\u00a0%"});
-                }
-                note = worded;
-            }
-            for (const auto& change : analysis.change[r]) {
-                if (change.headline == h && std::abs(change.relative) >= 0.0005) {
-                    note += note.empty() ? "" : " ";
-                    note += FleetText::signed_percent(change.relative);
-                }
-            }
-            if (!note.empty()) {
-                view::set(cell, "note", view::text(std::move(note)));
-            }
-            if (fault != at_fault.end() && fault->second[h]) {
-                view::set(cell, "at_fault", view::Data{true});
-            }
-            view::push(cells, std::move(cell));
+
+    const std::vector<std::size_t>& shown() const { return shown_; }
+
+    view::Data row(std::size_t r) {
+        const auto& row = fleet_.folder.rows[r];
+        const auto fault = at_fault_.find(r);
+        auto cells = view::list(shown_.size());
+        for (const auto h : shown_) {
+            view::push(cells, cell(r, h, fault != at_fault_.end() && fault->second[h]));
         }
         std::string failed;
         for (const auto& probe : row.failed) {
             failed += (failed.empty() ? "" : ", ") + probe;
         }
-        const auto status = analysis.status[r];
+        const auto status = fleet_.analysis.status[r];
         auto host = view::object();
         view::set(host, "host", view::text(row.host));
         view::set(host, "status",
-                  view::text(status == fleet::Status::Missing  ? status_missing
-                             : status == fleet::Status::Failed ? text("status_failed", {failed})
-                                                               : status_ok));
+                  view::text(status == fleet::Status::Missing  ? status_missing_
+                             : status == fleet::Status::Failed ? text_("status_failed", {failed})
+                                                               : status_ok_));
         view::set(host, "gpus", view::text(std::to_string(row.gpus)));
         view::set(host, "driver", view::text(row.driver.empty() ? "—" : row.driver));
         view::set(host, "cuda", view::text(row.cuda.empty() ? "—" : row.cuda));
@@ -277,15 +254,65 @@ std::string host_table_html(const FleetData& fleet, const FleetText& text,
         view::set(host, "cells", std::move(cells));
         view::set(host, "date", view::text(row.date.substr(0, 10)));
         view::set(host, "file", view::text(row.file));
-        view::push(hosts, std::move(host));
+        return host;
     }
-    auto table = view::object();
-    auto figures = view::list(shown.size());
-    for (const auto h : shown) {
+
+  private:
+    // Two strings a cell (a 20,000-node fleet has 180,000 cells): the figure, and the share of
+    // the datasheet with the change since the previous document.
+    view::Data cell(std::size_t r, std::size_t h, bool at_fault) {
+        const auto& figure = fleet_.folder.rows[r].figures[h];
+        auto cell = view::object();
+        view::set(cell, "text", view::text(figure ? text_.value(h, figure->value) : "—"));
+        std::string note;
+        if (figure && figure->share) {
+            const int percent = static_cast<int>(*figure->share * 100 + 0.5);
+            auto& worded = share_notes_[percent];
+            if (worded.empty()) {
+                worded = text_("share", {std::to_string(percent) + "\u00a0%"});
+            }
+            note = worded;
+        }
+        for (const auto& change : fleet_.analysis.change[r]) {
+            if (change.headline == h && std::abs(change.relative) >= 0.0005) {
+                note += note.empty() ? "" : " ";
+                note += FleetText::signed_percent(change.relative);
+            }
+        }
+        if (!note.empty()) {
+            view::set(cell, "note", view::text(std::move(note)));
+        }
+        if (at_fault) {
+            view::set(cell, "at_fault", view::Data{true});
+        }
+        return cell;
+    }
+
+    const FleetData& fleet_;
+    const FleetText& text_;
+    std::vector<std::size_t> shown_;
+    std::map<std::size_t, std::vector<bool>> at_fault_; // by row: the headlines at fault
+    std::string status_ok_, status_missing_;
+    std::map<int, std::string> share_notes_; // by whole percent
+};
+
+} // namespace
+
+std::string host_table_html(const FleetData& fleet, const FleetText& text,
+                            const Templates& templates, const std::vector<std::size_t>& rows,
+                            const SharedView& ui) {
+    HostRows host_rows(fleet, text);
+    auto hosts = view::list(rows.size());
+    for (const auto r : rows) {
+        view::push(hosts, host_rows.row(r));
+    }
+    auto figures = view::list(host_rows.shown().size());
+    for (const auto h : host_rows.shown()) {
         auto label = view::object();
         view::set(label, "label", view::text(text(std::string("figure_") + headlines()[h].key)));
         view::push(figures, std::move(label));
     }
+    auto table = view::object();
     view::set(table, "figures", std::move(figures));
     view::set(table, "hosts", std::move(hosts));
     return templates.render_view("fleet/host-table", table, &ui);
