@@ -61,34 +61,31 @@ run_step() {
 # start_alongside NAME COMMAND...: starts a step that mostly waits (on a Slurm cluster) in the
 # background, beside the steps after it; finish_alongside prints its output and records it. (Its
 # CPU time is its own; the step during which it ended counts it too.)
-alongside_names=() alongside_dirs=() alongside_pids=()
+alongside_name="" alongside_dir="" alongside_pid=""
 start_alongside() {
-  local name=$1 dir
+  alongside_name=$1 alongside_dir=$(mktemp -d)
   shift
-  dir=$(mktemp -d)
-  echo "== $name: started, beside the next steps (its output follows them)"
+  echo "== $alongside_name: started, beside the next steps (its output follows them)"
   (
     start=$SECONDS
-    "$@" >"$dir/log" 2>&1
+    "$@" >"$alongside_dir/log" 2>&1
     code=$?
-    times >"$dir/times" # this subshell's children: the step's own CPU time
-    echo "$code $((SECONDS - start))" >"$dir/status"
+    times >"$alongside_dir/times" # this subshell's children: the step's own CPU time
+    echo "$code $((SECONDS - start))" >"$alongside_dir/status"
   ) &
-  alongside_names+=("$name") alongside_dirs+=("$dir") alongside_pids+=($!)
+  alongside_pid=$!
 }
 finish_alongside() {
-  local i dir code took cpu
-  for i in "${!alongside_names[@]}"; do
-    dir=${alongside_dirs[$i]}
-    wait "${alongside_pids[$i]}"
-    echo "== ${alongside_names[$i]} (ran beside the steps before this line)"
-    cat "$dir/log"
-    read -r code took <"$dir/status" || { code=1 took=0; }
-    cpu=$(children_seconds "$dir/times")
-    record "${alongside_names[$i]}" "$code" "$took" "${cpu:-0}" "$dir/log"
-    rm -rf "$dir"
-  done
-  alongside_names=() alongside_dirs=() alongside_pids=()
+  [[ -n $alongside_pid ]] || return 0
+  local code took
+  wait "$alongside_pid"
+  echo "== $alongside_name (ran beside the steps before this line)"
+  cat "$alongside_dir/log"
+  read -r code took <"$alongside_dir/status" || { code=1 took=0; }
+  record "$alongside_name" "$code" "$took" "$(children_seconds "$alongside_dir/times")" \
+    "$alongside_dir/log"
+  rm -rf "$alongside_dir"
+  alongside_pid=""
 }
 
 # The probes' fault injection is compiled in for the tests only (GPUGUIDE_TEST_HOOKS); the last
@@ -118,9 +115,7 @@ for step in scripts/test.d/*.sh; do
   if [[ $name == "$alongside_from" && -e scripts/test.d/$alongside_step.sh ]]; then
     start_alongside "$alongside_step" bash "scripts/test.d/$alongside_step.sh"
   fi
-  if [[ $name == "$alongside_step" && ${#alongside_names[@]} -gt 0 ]]; then
-    continue # running already
-  fi
+  [[ $name == "$alongside_name" ]] && continue # started beside an earlier step
   run_step "$name" bash "$step"
 done
 finish_alongside

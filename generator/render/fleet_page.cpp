@@ -78,14 +78,10 @@ std::vector<std::pair<std::string, std::vector<std::size_t>>> groups(const Fleet
     return result;
 }
 
-json with_ui(json view, const FleetText& text) {
-    view["ui"] = text.ui();
-    return view;
-}
-
-std::string section(const Templates& templates, const char* name, json view,
-                    const FleetText& text) {
-    return templates.render(std::string("fleet/") + name, with_ui(std::move(view), text));
+// A part of the fleet pages: templates/fleet/NAME with `view`; `ui` ({"ui": the interface strings},
+// converted once per language) answers the names the view lacks.
+std::string section(const Templates& templates, const char* name, json view, const SharedView& ui) {
+    return templates.render(std::string("fleet/") + name, std::move(view), &ui);
 }
 
 /// A page of per-node detail: its file, title, and rows by node type.
@@ -108,7 +104,7 @@ std::string hosts_html(const FleetData& fleet, const FleetText& text, const Temp
                             {"table_html", host_table_html(fleet, text, templates, rows, ui)}});
         }
         view["groups"] = std::move(list);
-        return section(templates, "hosts", std::move(view), text);
+        return section(templates, "hosts", std::move(view), ui);
     }
     std::vector<std::pair<std::string, std::size_t>> order; // (type, row) in page order
     for (const auto& [name, rows] : all) {
@@ -137,7 +133,7 @@ std::string hosts_html(const FleetData& fleet, const FleetText& text, const Temp
     view["pages_note"] =
         text("hosts_pages", {std::to_string(order.size()), std::to_string(kHostsPerPage)});
     view["pages"] = std::move(links);
-    return section(templates, "hosts", std::move(view), text);
+    return section(templates, "hosts", std::move(view), ui);
 }
 
 // What needs action, each with a link to its section.
@@ -223,7 +219,7 @@ void write_fleet_pages(const SiteContext& site, const Language& language,
     const auto& fleet = *site.fleet;
     const auto& templates = site.templates;
     const FleetText text(site.strings(language.code));
-    const SharedView ui(json{{"ui", text.ui()}}); // for the host tables' views
+    const SharedView ui(json{{"ui", text.ui()}}); // every part's interface strings
     const auto& options = fleet.analysis.options;
     std::vector<DetailPage> pages;
     auto outliers = outliers_view(fleet, text);
@@ -236,19 +232,18 @@ void write_fleet_pages(const SiteContext& site, const Language& language,
                                  std::to_string(fleet.analysis.types.size())})},
         {"collection", collection_line(fleet, text)},
         {"attention", attention(fleet, text)},
-        {"types_html", section(templates, "types", types_view(fleet, text), text)},
-        {"outliers_html", section(templates, "outliers", std::move(outliers), text)},
-        {"missing_html", section(templates, "missing", missing_view(fleet, text), text)},
-        {"drift_html", section(templates, "drift", drift_view(fleet, text), text)},
-        {"changes_html", section(templates, "changes", changes_view(fleet, text), text)},
-        {"charts_html", section(templates, "charts",
-                                {{"figures_html", charts_html(fleet, text, templates)}}, text)},
+        {"types_html", section(templates, "types", types_view(fleet, text), ui)},
+        {"outliers_html", section(templates, "outliers", std::move(outliers), ui)},
+        {"missing_html", section(templates, "missing", missing_view(fleet, text), ui)},
+        {"drift_html", section(templates, "drift", drift_view(fleet, text), ui)},
+        {"changes_html", section(templates, "changes", changes_view(fleet, text), ui)},
+        {"charts_html",
+         section(templates, "charts", {{"figures_html", charts_html(fleet, text, templates)}}, ui)},
         {"hosts_html", hosts_html(fleet, text, templates, ui, pages)}};
     const auto title = text("title");
     write_file(lang_dir / "fleet.html",
                extra_page(site, language, language.site_dir + "fleet.html", title,
-                          templates.render("fleet/page", with_ui(std::move(view), text)),
-                          "is_fleet"));
+                          section(templates, "page", std::move(view), ui), "is_fleet"));
     const auto tables = tables_to_write(site, language, site_dir);
     // The tables first, then the detail pages (80 at 20,000 nodes), all on the --jobs threads:
     // fleet.json alone took as long as a third of the pages.
@@ -270,8 +265,7 @@ void write_fleet_pages(const SiteContext& site, const Language& language,
                        {"groups", std::move(groups)}};
         write_file(lang_dir / page.file,
                    extra_page(site, language, language.site_dir + page.file, page.title,
-                              templates.render("fleet/detail", with_ui(std::move(detail), text)),
-                              "is_fleet"));
+                              section(templates, "detail", std::move(detail), ui), "is_fleet"));
     });
 }
 

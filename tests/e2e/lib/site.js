@@ -142,15 +142,14 @@ function assertDrawn(png, what) {
   }
 }
 
-/// axe-core's WCAG 2.x A/AA violations on the page loaded in `page`, one readable line each.
-/// `injected`: axe is already on the page (an earlier call since it loaded), so it is not added
-/// again.
 // The WCAG A/AA rules that depend on colours alone: what a second colour theme of the same page
 // can change (its structure, names, roles and focus order are the same page's).
 const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 
-// `colourOnly`: just COLOUR_RULES, for the same page again in another theme (about half the time
-// of every rule).
+/// axe-core's WCAG 2.x A/AA violations on the page loaded in `page`, one readable line each.
+/// `injected`: axe is already on the page (an earlier call since it loaded), so it is not added
+/// again. `colourOnly`: just COLOUR_RULES, for the same page again in another theme (about half
+/// the time of every rule).
 async function axeViolations(page, { injected = false, colourOnly = false } = {}) {
   if (!injected) await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
   return page.evaluate(async (colourRules) => {
@@ -164,6 +163,6 @@ async function axeViolations(page, { injected = false, colourOnly = false } = {}
 }
 
 module.exports = {
-  axeViolations, COLOUR_RULES, siteDir, placeholderSiteDir, repoDir, screenshotDir, serve, fileRoot, launch, watch, htmlPages,
+  axeViolations, siteDir, placeholderSiteDir, repoDir, screenshotDir, serve, fileRoot, launch, watch, htmlPages,
   requireSite, sectionClip, assertDrawn,
 };
