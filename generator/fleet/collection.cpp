@@ -254,8 +254,7 @@ void store_collection(const fs::path& dir, CollectionRecord latest,
                 document.staged.empty() ? stage(target, document.text) : document.staged, target);
         }
         keep_previous(dir, before_files);
-        const auto previous_record =
-            stage(history(dir) / "previous.json", record_to_json(before).dump(1) + "\n");
+        const auto previous_record = stage(history(dir) / "previous.json", record_text(before));
         renames.emplace_back(previous_record, history(dir) / "previous.json");
     } catch (...) {
         for (const auto& [temporary, target] : renames) {
@@ -275,8 +274,7 @@ void store_collection(const fs::path& dir, CollectionRecord latest,
 
     // 3. The new record: its rows describe the folder as it now is.
     latest.rows = rows_after(dir, std::move(before.rows), documents);
-    probes::schema::write_file_atomically(history(dir) / "latest.json",
-                                          record_to_json(latest).dump(1) + "\n");
+    probes::schema::write_file_atomically(history(dir) / "latest.json", record_text(latest));
     sync_folder(dir, false);
     sync_folder(history(dir), false);
 }

@@ -1,6 +1,7 @@
 // A collection's record as JSON and back (record.hpp).
 #include "fleet/record.hpp"
 
+#include "fleet/json_text.hpp"
 #include "fleet/simd_value.hpp"
 #include "load/files.hpp"
 
@@ -14,8 +15,8 @@ using nlohmann::json;
 constexpr const char* kRecordFormat = "gpuguide-fleet-collection";
 constexpr int kRecordVersion = 1;
 
-/// The quick reading gives up (record_from_json then decides) on anything record_to_json would
-/// not have written.
+/// The quick reading gives up (record_from_json then decides) on anything record_text would not
+/// have written.
 struct NotAsWritten {};
 
 std::string text_of(const std::optional<SimdValue>& value) {
@@ -127,18 +128,31 @@ std::vector<HostRow> rows_quickly(const std::optional<SimdValue>& index) {
 
 } // namespace
 
-json record_to_json(const CollectionRecord& record) {
-    json asked = json::array();
-    for (const auto& node : record.asked) {
-        asked.push_back({{"node", node.node}, {"task", node.task}, {"fault", node.fault}});
+std::string record_text(const CollectionRecord& record) {
+    std::string out;
+    out.reserve(512 + record.asked.size() * 64 + record.rows.size() * 768);
+    JsonText json(out);
+    out += '{';
+    json.member("format", kRecordFormat, true);
+    json.member("version", kRecordVersion);
+    json.member("job", record.job);
+    json.member("date", record.date);
+    json.key("asked");
+    out += '[';
+    for (std::size_t i = 0; i < record.asked.size(); ++i) {
+        const auto& node = record.asked[i];
+        out += i == 0 ? "\n{" : ",\n{";
+        json.member("node", node.node, true);
+        json.member("task", node.task);
+        json.member("fault", node.fault);
+        out += '}';
     }
-    return {{"format", kRecordFormat},
-            {"version", kRecordVersion},
-            {"job", record.job},
-            {"date", record.date},
-            {"asked", std::move(asked)},
-            {"cluster", record.cluster},
-            {"index", rows_to_json(record.rows)}};
+    out += ']';
+    json.member("cluster", record.cluster);
+    json.key("index");
+    write_rows(json, record.rows);
+    out += "}\n";
+    return out;
 }
 
 std::optional<CollectionRecord> record_from_json(const json& record) {

@@ -6,12 +6,14 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace gpuguide::fleet {
 
-/// The record as the file holds it.
-nlohmann::json record_to_json(const CollectionRecord& record);
+/// The record as the file holds it: JSON text, a node (asked) or row (index) a line, ending in a
+/// newline.
+std::string record_text(const CollectionRecord& record);
 
 /// The record a parsed file holds; nullopt for one of another format or version, or not shaped
 /// as one. An index (rows) of another format leaves the rows empty.
@@ -19,7 +21,7 @@ std::optional<CollectionRecord> record_from_json(const nlohmann::json& record);
 
 /// The same from the file's text through simdjson (a 20,000-node record is about 20 MB, which
 /// nlohmann::json took most of a second to read); nullopt wherever the record is not exactly as
-/// record_to_json writes it, for record_from_json to decide.
+/// record_text writes it, for record_from_json to decide.
 std::optional<CollectionRecord> record_quickly(std::string_view text);
 
 /// The record in `file`: record_quickly, else record_from_json. nullopt for a missing,

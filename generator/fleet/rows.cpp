@@ -1,6 +1,7 @@
 // Reading a fleet host's row out of its measurement document, and the index of rows.
 #include "fleet/rows.hpp"
 
+#include "fleet/json_text.hpp"
 #include "measure/store.hpp"
 
 #include <algorithm>
@@ -173,35 +174,56 @@ const std::vector<std::string>& row_paths() {
     return kPaths;
 }
 
-json node_json(const HostRow& row) {
-    return {{"host", row.host}, {"file", row.file},   {"gpu_model", row.gpu_model},
-            {"gpus", row.gpus}, {"cpu", row.cpu},     {"driver", row.driver},
-            {"cuda", row.cuda}, {"vbios", row.vbios}, {"ecc", row.ecc},
-            {"date", row.date}};
-}
-
-json rows_to_json(const std::vector<HostRow>& rows) {
-    json list = json::array();
-    for (const auto& row : rows) {
-        json figures = json::array();
-        for (const auto& figure : row.figures) {
-            figures.push_back(figure ? json::array({figure->value, figure->gpu,
-                                                    figure->share ? json(*figure->share) : json()})
-                                     : json());
-        }
-        auto item = node_json(row);
-        item["probe_version"] = row.probe_version;
-        item["failed"] = row.failed;
-        item["figures"] = std::move(figures);
-        item["size"] = row.size;
-        item["mtime_ns"] = row.mtime_ns;
-        list.push_back(std::move(item));
-    }
-    json keys = json::array();
+void write_rows(JsonText& json, const std::vector<HostRow>& rows) {
+    auto& out = json.out();
+    out += '{';
+    json.member("format", kRowsFormat, true);
+    json.member("version", kRowsVersion);
+    std::vector<std::string> keys;
     for (const auto& headline : headlines()) {
-        keys.push_back(headline.key);
+        keys.emplace_back(headline.key);
     }
-    return {{"format", kRowsFormat}, {"version", kRowsVersion}, {"figures", keys}, {"rows", list}};
+    json.member("figures", keys);
+    json.key("rows");
+    out += '[';
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        const auto& row = rows[r];
+        out += r == 0 ? "\n{" : ",\n{"; // a row a line: the file stays readable and diffable
+        json.member("host", row.host, true);
+        json.member("file", row.file);
+        json.member("gpu_model", row.gpu_model);
+        json.member("gpus", row.gpus);
+        json.member("cpu", row.cpu);
+        json.member("driver", row.driver);
+        json.member("cuda", row.cuda);
+        json.member("vbios", row.vbios);
+        json.member("ecc", row.ecc);
+        json.member("date", row.date);
+        json.member("probe_version", row.probe_version);
+        json.member("failed", row.failed);
+        json.key("figures");
+        out += '[';
+        for (std::size_t f = 0; f < row.figures.size(); ++f) {
+            out += f == 0 ? "" : ",";
+            const auto& figure = row.figures[f];
+            if (!figure) {
+                json.null();
+                continue;
+            }
+            out += '[';
+            json.value(figure->value);
+            out += ',';
+            json.value(figure->gpu);
+            out += ',';
+            figure->share ? json.value(*figure->share) : json.null();
+            out += ']';
+        }
+        out += ']';
+        json.member("size", static_cast<std::uint64_t>(row.size));
+        json.member("mtime_ns", row.mtime_ns);
+        out += '}';
+    }
+    out += "]}";
 }
 
 std::optional<std::vector<HostRow>> rows_from_json(const json& index) {

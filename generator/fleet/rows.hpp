@@ -14,6 +14,8 @@
 
 namespace gpuguide::fleet {
 
+class JsonText;
+
 /// A figure the fleet compares between peers.
 struct Headline {
     const char* key;     ///< stable name in the CSV, JSON and strings ("gpu_bandwidth")
@@ -51,7 +53,7 @@ struct HostRow {
     std::int64_t mtime_ns = 0; ///< which say whether it still describes the file
 };
 
-/// What the index of rows (rows_to_json) says it is: its format and version.
+/// What the index of rows (write_rows) says it is: its format and version.
 inline constexpr const char* kRowsFormat = "gpuguide-fleet-rows";
 inline constexpr int kRowsVersion = 1;
 
@@ -63,13 +65,10 @@ HostRow row_of(const nlohmann::json& document, const std::string& file);
 /// these. Kept beside row_of; a test compares rows of whole and cut documents.
 const std::vector<std::string>& row_paths();
 
-/// What a row says about its node, as JSON: host, file, GPU model and count, CPU, driver, CUDA,
-/// VBIOS, ECC, date (shared by the index and the fleet.json of a site).
-nlohmann::json node_json(const HostRow& row);
-
-/// The rows as JSON (the index) and back; from_json returns nullopt for an index of another
-/// format or version (it is then rebuilt from the documents).
-nlohmann::json rows_to_json(const std::vector<HostRow>& rows);
+/// The rows as the index's JSON text, written into `json` (one row a line), and back from the
+/// parsed index; rows_from_json returns nullopt for an index of another format or version (it is
+/// then rebuilt from the documents).
+void write_rows(JsonText& json, const std::vector<HostRow>& rows);
 std::optional<std::vector<HostRow>> rows_from_json(const nlohmann::json& index);
 
 /// Size and modification time of a file, as rows record them.

@@ -4,6 +4,7 @@
 // node's previous document.
 #include "fleet/table.hpp"
 
+#include "fleet/json_text.hpp"
 #include "measure/store.hpp"
 #include "numbers/format.hpp"
 
@@ -137,102 +138,66 @@ json type_json(const NodeType& type) {
                 {"figures", std::move(spread)}};
 }
 
-// One host's entry of fleet.json, written straight into `out` rather than built as a tree and
-// dumped (a tree per host was a fifth of a 20,000-node build). The text is what nlohmann's dump()
-// of that tree would be: members in nlohmann's (sorted) order, scalars written by nlohmann.
+// One host's entry of fleet.json, written straight into the text (json_text.hpp) rather than built
+// as a tree and dumped: members in nlohmann's (sorted) order, so the bytes are dump()'s.
 class HostWriter {
   public:
-    explicit HostWriter(std::string& out) : out_(out) {}
+    explicit HostWriter(std::string& out) : json_(out) {}
 
     void host(const HostRow& row, const std::string& type, const char* status,
               const std::vector<Derived>& extra) {
         // Sorted: cpu, cuda, date, driver, ecc, failed_probes, figures, file, gpu_model, gpus,
         // host, status, type, vbios.
-        out_ += '{';
-        text("cpu", row.cpu, true);
-        text("cuda", row.cuda);
-        text("date", row.date);
-        text("driver", row.driver);
-        text("ecc", row.ecc);
-        key("failed_probes");
-        out_ += '[';
-        for (std::size_t i = 0; i < row.failed.size(); ++i) {
-            out_ += i == 0 ? "" : ",";
-            scalar(row.failed[i]);
-        }
-        out_ += ']';
-        key("figures");
+        json_.out() += '{';
+        json_.member("cpu", row.cpu, true);
+        json_.member("cuda", row.cuda);
+        json_.member("date", row.date);
+        json_.member("driver", row.driver);
+        json_.member("ecc", row.ecc);
+        json_.member("failed_probes", row.failed);
+        json_.key("figures");
         figures(row, extra);
-        text("file", row.file);
-        text("gpu_model", row.gpu_model);
-        key("gpus");
-        scalar(row.gpus);
-        text("host", row.host);
-        key("status");
-        scalar(std::string(status));
-        text("type", type);
-        text("vbios", row.vbios);
-        out_ += '}';
+        json_.member("file", row.file);
+        json_.member("gpu_model", row.gpu_model);
+        json_.member("gpus", row.gpus);
+        json_.member("host", row.host);
+        json_.member("status", status);
+        json_.member("type", type);
+        json_.member("vbios", row.vbios);
+        json_.out() += '}';
     }
 
   private:
-    void key(std::string_view name, bool first = false) {
-        out_.append(first ? "\"" : ",\"").append(name).append("\":");
-    }
-    template <typename T> void scalar(const T& value) {
-        out_ +=
-            nlohmann::json(value).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    }
-    void scalar(int value) { out_ += std::to_string(value); }
-    void scalar(const std::string& value) {
-        // Printable ASCII other than `"` and `\` is written as it is (host names, versions,
-        // dates: nearly every string); anything else as nlohmann escapes it.
-        if (std::all_of(value.begin(), value.end(),
-                        [](char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; })) {
-            out_.append(1, '"').append(value).append(1, '"');
-        } else {
-            out_ += nlohmann::json(value).dump(-1, ' ', false,
-                                               nlohmann::json::error_handler_t::replace);
-        }
-    }
-    void text(std::string_view name, const std::string& value, bool first = false) {
-        key(name, first);
-        scalar(value);
-    }
-
     // The figures by headline key (sorted), each: change, flagged, gpu, share_of_datasheet,
     // value, vs_type.
     void figures(const HostRow& row, const std::vector<Derived>& extra) {
-        out_ += '{';
+        auto& out = json_.out();
+        out += '{';
         bool first = true;
         for (const auto h : sorted_headlines()) {
             const auto& figure = row.figures[h];
             if (!figure) {
                 continue;
             }
-            key(headlines()[h].key, std::exchange(first, false));
-            out_ += '{';
+            json_.key(headlines()[h].key, std::exchange(first, false));
+            out += '{';
             bool first_member = true;
             const auto optional = [&](const char* name, const std::optional<double>& value) {
                 if (value) {
-                    key(name, std::exchange(first_member, false));
-                    scalar(*value);
+                    json_.member(name, *value, std::exchange(first_member, false));
                 }
             };
             optional("change", extra[h].change);
-            key("flagged", std::exchange(first_member, false));
-            out_ += extra[h].flagged ? "true" : "false";
+            json_.member("flagged", extra[h].flagged, std::exchange(first_member, false));
             if (figure->gpu >= 0) {
-                key("gpu");
-                scalar(figure->gpu);
+                json_.member("gpu", figure->gpu);
             }
             optional("share_of_datasheet", figure->share);
-            key("value");
-            scalar(figure->value);
+            json_.member("value", figure->value);
             optional("vs_type", extra[h].vs_type);
-            out_ += '}';
+            out += '}';
         }
-        out_ += '}';
+        out += '}';
     }
 
     // Headline indices in the order of their keys.
@@ -248,7 +213,7 @@ class HostWriter {
         return order;
     }
 
-    std::string& out_;
+    JsonText json_;
 };
 
 } // namespace

@@ -127,19 +127,32 @@ template <class V> struct MetricFields {
     std::optional<V> unit, value, median, min, max, cv, n;
     explicit MetricFields(const V& metric) {
         metric.each_member([this](std::string_view name, const V& member) {
-            for (auto [field, slot] : {std::pair{"unit", &unit},
-                                       {"value", &value},
-                                       {"median", &median},
-                                       {"min", &min},
-                                       {"max", &max},
-                                       {"cv", &cv},
-                                       {"n", &n}}) {
-                if (name == field) {
-                    *slot = member;
-                    return;
-                }
+            if (auto* slot = slot_for(name)) {
+                *slot = member;
             }
         });
+    }
+
+  private:
+    // By length first: a large document has tens of thousands of metrics, and comparing each
+    // member's name with all seven was a twentieth of reading a fleet's documents.
+    std::optional<V>* slot_for(std::string_view name) {
+        switch (name.size()) {
+        case 1:
+            return name[0] == 'n' ? &n : nullptr;
+        case 2:
+            return name == "cv" ? &cv : nullptr;
+        case 3:
+            return name == "min" ? &min : name == "max" ? &max : nullptr;
+        case 4:
+            return name == "unit" ? &unit : nullptr;
+        case 5:
+            return name == "value" ? &value : nullptr;
+        case 6:
+            return name == "median" ? &median : nullptr;
+        default:
+            return nullptr;
+        }
     }
 };
 

@@ -4,6 +4,7 @@
 // the whole document. Checked on the reference documents, the two-GPU full-shape document, a
 // synthetic fleet with planted faults, and every document one change away from a valid one.
 #include "fleet/collection.hpp"
+#include "fleet/json_text.hpp"
 #include "fleet/rows.hpp"
 #include "fleet/simd_document.hpp"
 #include "generator_fixture.hpp"
@@ -19,18 +20,26 @@ namespace fleet = gpuguide::fleet;
 
 namespace {
 
+/// The row as the index holds it.
+json index_of(const fleet::HostRow& row) {
+    std::string text;
+    fleet::JsonText writer(text);
+    fleet::write_rows(writer, {row});
+    return json::parse(text);
+}
+
 /// The row nlohmann's reading gives, or nullopt where the schema rejects the document.
 std::optional<json> slow_row(const std::string& text) {
     const auto document = json::parse(text);
     if (!gpuguide::probes::schema::validate_document(document).empty()) {
         return std::nullopt;
     }
-    return fleet::rows_to_json({fleet::row_of(document, "node.json")});
+    return index_of(fleet::row_of(document, "node.json"));
 }
 
 std::optional<json> quick_row(const std::string& text) {
     const auto row = fleet::quick_row(text, "node.json");
-    return row ? std::optional(fleet::rows_to_json({*row})) : std::nullopt;
+    return row ? std::optional(index_of(*row)) : std::nullopt;
 }
 
 std::vector<fs::path> sample_documents() {
