@@ -32,16 +32,20 @@ std::string read_file(const std::filesystem::path& path) {
         bytes.resize(static_cast<std::size_t>(info.st_size));
     }
     std::size_t size = 0;
+    char more[4096]; // once the string is full: the end of the file is read here, so that a full
+                     // string is not grown (a string grows to twice its size) just to find it
     for (;;) {
-        if (size == bytes.size()) {
-            bytes.resize(size + 4096); // grew since fstat, or not a regular file: read on
-        }
-        const auto got = ::read(fd, bytes.data() + size, bytes.size() - size);
+        const bool full = size == bytes.size();
+        const auto got = full ? ::read(fd, more, sizeof more)
+                              : ::read(fd, bytes.data() + size, bytes.size() - size);
         if (got < 0 && errno == EINTR) {
             continue;
         }
         if (got <= 0) {
             break; // end of file; an error reads as the end, as a stream's did
+        }
+        if (full) {
+            bytes.append(more, static_cast<std::size_t>(got)); // grew since fstat, or not a file
         }
         size += static_cast<std::size_t>(got);
     }

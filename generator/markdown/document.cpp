@@ -67,11 +67,16 @@ Document::~Document() {
 }
 
 std::string Document::render_html() const {
-    char* html =
-        cmark_render_html(root_, kRenderOptions, cmark_parser_get_syntax_extensions(parser_));
-    std::string result(html);
-    std::free(html);
+    std::string result;
+    render_html([&result](std::string_view html) { result = html; });
     return result;
+}
+
+void Document::render_html(const std::function<void(std::string_view html)>& use) const {
+    const std::unique_ptr<char, decltype(&std::free)> html(
+        cmark_render_html(root_, kRenderOptions, cmark_parser_get_syntax_extensions(parser_)),
+        &std::free);
+    use(html.get());
 }
 
 namespace {

@@ -56,6 +56,9 @@ class Document {
     /// HTML of the (possibly changed) AST. Raw HTML passes through: the generator puts its own
     /// HTML blocks into the tree, and the tagfilter extension still disarms <script> & co.
     std::string render_html() const;
+    /// The same HTML handed to `use` in cmark-gfm's own buffer, freed when `use` returns: for a
+    /// caller that makes something else of it, without the copy render_html makes.
+    void render_html(const std::function<void(std::string_view html)>& use) const;
 
     /// The attribute blocks of headings, by the heading's first line.
     const std::map<int, HeadingAttributes>& heading_attributes() const { return attributes_; }

@@ -123,25 +123,24 @@ std::optional<LinkTargets> rewrite(const markdown::LinkRef& link, const Language
 }
 
 // cmark-gfm numbers footnotes per page (id="fn-1", href="#fnref-1"); print.html holds every page,
-// so its copies get the page prefix that headings get. Only cmark's own attribute spellings match.
-std::string prefix_footnote_ids(const std::string& html, const std::string& prefix) {
+// so its copies get the page prefix that headings get, as `html` is appended to `out`. Only
+// cmark's own attribute spellings match.
+void append_prefixing_footnote_ids(std::string& out, std::string_view html,
+                                   const std::string& prefix) {
     // One pass, appending: replacing in place moved the rest of the page once per footnote, so a
     // page with thousands of footnotes cost its size times their number (a 12 MB page: 2 s).
     constexpr std::string_view kId = "id=\"fn", kHref = "href=\"#fn";
     const std::string id = "id=\"" + prefix + "--fn", href = "href=\"#" + prefix + "--fn";
-    std::string out;
-    out.reserve(html.size() + html.size() / 16);
     // The two spellings cannot overlap, so each is searched for again only once it is used.
     std::size_t done = 0, at_id = html.find(kId), at_href = html.find(kHref);
-    while (at_id != std::string::npos || at_href != std::string::npos) {
+    while (at_id != std::string_view::npos || at_href != std::string_view::npos) {
         const bool is_id = at_id < at_href;
         const auto at = is_id ? at_id : at_href;
         out.append(html, done, at - done).append(is_id ? id : href);
         done = at + (is_id ? kId : kHref).size();
         (is_id ? at_id : at_href) = html.find(is_id ? kId : kHref, done);
     }
-    out.append(html, done, std::string::npos);
-    return out;
+    out.append(html, done, std::string_view::npos);
 }
 
 // A literal `**`/`__` in the page's text: a warning, or (for a book that asks for it in book.toml,
@@ -239,8 +238,16 @@ std::string print_html(const Templates& templates, markdown::Document& document,
     // in print.html already do.
     markdown::rewrite_html_attributes(
         document, {"id", "name"}, [&prefix](const std::string& id) { return prefix + "--" + id; });
-    auto [before, after] = templates.around("print-page", {{"id", prefix}}, "content_html");
-    return before + prefix_footnote_ids(document.render_html(), prefix) + after;
+    const auto [before, after] = templates.around("print-page", {{"id", prefix}}, "content_html");
+    std::string print;
+    // Straight from cmark-gfm's buffer: a copy of a big page's HTML was the peak of its memory.
+    document.render_html([&](std::string_view html) {
+        print.reserve(before.size() + html.size() + html.size() / 16 + after.size());
+        print += before;
+        append_prefixing_footnote_ids(print, html, prefix);
+        print += after;
+    });
+    return print;
 }
 
 /// The layout's view model of one page: the site's, plus the page's title, content, table of
@@ -312,9 +319,9 @@ PageBody render_body(const SiteContext& site, const Language& language, const Pa
     if (site.book.config && site.book.config->mathjax_support) {
         markdown_text = markdown::protect_math(markdown_text, site.templates);
     }
-    const std::string_view source = markdown_text;
-    markdown::Document document(source, syntax);
-    rendered.warnings = check_literal_emphasis(site, page, source, document, line_offset);
+    markdown::Document document(markdown_text, syntax);
+    rendered.warnings = check_literal_emphasis(site, page, markdown_text, document, line_offset);
+    std::string().swap(markdown_text); // the tree holds the text now (a big page: megabytes)
     PageBody body;
     body.headings =
         markdown::anchor_headings(document, site.templates, page.source_path, line_offset);

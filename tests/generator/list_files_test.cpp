@@ -23,3 +23,21 @@ TEST_CASE("list_files_sorted lists in path order, component by component", "[fil
     CHECK(listed == expected);
     CHECK(listed.front() == "Z/f.md");
 }
+
+TEST_CASE("read_file reads a file whole into a string of its size", "[files]") {
+    gg_test::TempDir dir;
+    // A page of a megabyte: a string grown to find the end would hold twice that (a 12 MB page's
+    // Markdown took 24 MB while it was rendered).
+    std::string text(1 << 20, 'x');
+    text.back() = '\n';
+    gg_test::write(dir.path() / "big.md", text);
+    const auto read = gpuguide::read_file(dir.path() / "big.md");
+    CHECK(read == text);
+    CHECK(read.capacity() < text.size() + 4096);
+    // What fstat gives no size for (a /proc file) is still read to its end.
+    const auto status = gpuguide::read_file("/proc/self/status");
+    CHECK(status.find("VmRSS:") != std::string::npos);
+    CHECK(status.back() == '\n');
+    gg_test::write(dir.path() / "empty.md", "");
+    CHECK(gpuguide::read_file(dir.path() / "empty.md").empty());
+}

@@ -99,6 +99,12 @@ MUTATIONS = [
          old="    const auto first = site_dir / site.book.languages.front().site_dir;",
          new="    const auto first = lang_dir.parent_path() / site.book.languages.front().site_dir;",
          catch="[fleet]"),
+    # print.html's copy of a page straight from cmark-gfm's buffer (render/pages.cpp).
+    dict(name="print.html's footnote ids are not prefixed by their page",
+         file="generator/render/pages.cpp",
+         old="out.append(html, done, at - done).append(is_id ? id : href);",
+         new="out.append(html, done, at - done).append(is_id ? kId : kHref);",
+         catch="[print]"),
     # A metric's members found by length (probes/schema/rules.hpp).
     dict(name="the schema reads a metric's max as its min",
          file="probes/schema/rules.hpp",
