@@ -13,24 +13,8 @@ cd "$(dirname "$0")/../.."
 [[ $# -ge 2 ]] || { sed -n 2,9p "$0" >&2; exit 2; }
 baseline=$(realpath "$1") binary=$(realpath "$2") count=${3:-20000} rounds=${4:-5}
 work=$(mktemp -d /tmp/gpuguide-collect-ab.XXXXXX)
-export GPUGUIDE_SLURM_DIR=$work/slurm SLURM_CONF=$work/slurm/slurm.conf
-export GPUGUIDE_SLURM_PORT=${GPUGUIDE_SLURM_PORT:-$((20000 + $$ % 20000 * 2))}
-trap 'scripts/slurm-local.sh stop >/dev/null; rm -rf "$work"' EXIT
-scripts/slurm-local.sh start >/dev/null
-python3 bench/fleet/make_fleet.py "$count" "$work/hosts" --faults "$work/faults.json"
-job=99999999
-mkdir -p "$work/fleet-work"
-# The finished job's documents, as its tasks leave them (run.sh does the same).
-python3 - "$work" "$count" "$job" <<'PY'
-import json, os, sys
-work, count, job = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-nodes = ["node%04d" % i for i in range(count)]
-for i, node in enumerate(nodes):
-    source = os.path.join(work, "hosts", node + ".json")
-    if os.path.exists(source):  # the silent node sent nothing
-        os.link(source, os.path.join(work, "fleet-work", "%s_%d.json" % (job, i)))
-json.dump({"job": job, "nodes": nodes}, open(os.path.join(work, "fleet-work", job + ".plan.json"), "w"))
-PY
+source bench/fleet/finished_job.sh
+finished_job "$work" "$count" # sets $job
 # collect NAME BINARY: prints "NAME WALL CPU" (CPU: user + system).
 collect() {
   local rc=0
