@@ -131,26 +131,26 @@ std::vector<HostRow> rows_quickly(const std::optional<SimdValue>& index) {
 std::string record_text(const CollectionRecord& record) {
     std::string out;
     out.reserve(512 + record.asked.size() * 64 + record.rows.size() * 768);
-    JsonText json(out);
+    JsonText writer(out);
     out += '{';
-    json.member("format", kRecordFormat, true);
-    json.member("version", kRecordVersion);
-    json.member("job", record.job);
-    json.member("date", record.date);
-    json.key("asked");
+    writer.member("format", kRecordFormat, true);
+    writer.member("version", kRecordVersion);
+    writer.member("job", record.job);
+    writer.member("date", record.date);
+    writer.key("asked");
     out += '[';
     for (std::size_t i = 0; i < record.asked.size(); ++i) {
         const auto& node = record.asked[i];
         out += i == 0 ? "\n{" : ",\n{";
-        json.member("node", node.node, true);
-        json.member("task", node.task);
-        json.member("fault", node.fault);
+        writer.member("node", node.node, true);
+        writer.member("task", node.task);
+        writer.member("fault", node.fault);
         out += '}';
     }
     out += ']';
-    json.member("cluster", record.cluster);
-    json.key("index");
-    write_rows(json, record.rows);
+    writer.member("cluster", record.cluster);
+    writer.key("index");
+    write_rows(writer, record.rows);
     out += "}\n";
     return out;
 }

@@ -174,53 +174,53 @@ const std::vector<std::string>& row_paths() {
     return kPaths;
 }
 
-void write_rows(JsonText& json, const std::vector<HostRow>& rows) {
-    auto& out = json.out();
+void write_rows(JsonText& writer, const std::vector<HostRow>& rows) {
+    auto& out = writer.out();
     out += '{';
-    json.member("format", kRowsFormat, true);
-    json.member("version", kRowsVersion);
+    writer.member("format", kRowsFormat, true);
+    writer.member("version", kRowsVersion);
     std::vector<std::string> keys;
     for (const auto& headline : headlines()) {
         keys.emplace_back(headline.key);
     }
-    json.member("figures", keys);
-    json.key("rows");
+    writer.member("figures", keys);
+    writer.key("rows");
     out += '[';
     for (std::size_t r = 0; r < rows.size(); ++r) {
         const auto& row = rows[r];
         out += r == 0 ? "\n{" : ",\n{"; // a row a line: the file stays readable and diffable
-        json.member("host", row.host, true);
-        json.member("file", row.file);
-        json.member("gpu_model", row.gpu_model);
-        json.member("gpus", row.gpus);
-        json.member("cpu", row.cpu);
-        json.member("driver", row.driver);
-        json.member("cuda", row.cuda);
-        json.member("vbios", row.vbios);
-        json.member("ecc", row.ecc);
-        json.member("date", row.date);
-        json.member("probe_version", row.probe_version);
-        json.member("failed", row.failed);
-        json.key("figures");
+        writer.member("host", row.host, true);
+        writer.member("file", row.file);
+        writer.member("gpu_model", row.gpu_model);
+        writer.member("gpus", row.gpus);
+        writer.member("cpu", row.cpu);
+        writer.member("driver", row.driver);
+        writer.member("cuda", row.cuda);
+        writer.member("vbios", row.vbios);
+        writer.member("ecc", row.ecc);
+        writer.member("date", row.date);
+        writer.member("probe_version", row.probe_version);
+        writer.member("failed", row.failed);
+        writer.key("figures");
         out += '[';
         for (std::size_t f = 0; f < row.figures.size(); ++f) {
             out += f == 0 ? "" : ",";
             const auto& figure = row.figures[f];
             if (!figure) {
-                json.null();
+                writer.null();
                 continue;
             }
             out += '[';
-            json.value(figure->value);
+            writer.value(figure->value);
             out += ',';
-            json.value(figure->gpu);
+            writer.value(figure->gpu);
             out += ',';
-            figure->share ? json.value(*figure->share) : json.null();
+            figure->share ? writer.value(*figure->share) : writer.null();
             out += ']';
         }
         out += ']';
-        json.member("size", static_cast<std::uint64_t>(row.size));
-        json.member("mtime_ns", row.mtime_ns);
+        writer.member("size", static_cast<std::uint64_t>(row.size));
+        writer.member("mtime_ns", row.mtime_ns);
         out += '}';
     }
     out += "]}";

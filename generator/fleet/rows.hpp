@@ -65,10 +65,10 @@ HostRow row_of(const nlohmann::json& document, const std::string& file);
 /// these. Kept beside row_of; a test compares rows of whole and cut documents.
 const std::vector<std::string>& row_paths();
 
-/// The rows as the index's JSON text, written into `json` (one row a line), and back from the
+/// The rows as the index's JSON text, written by `writer` (one row a line), and back from the
 /// parsed index; rows_from_json returns nullopt for an index of another format or version (it is
 /// then rebuilt from the documents).
-void write_rows(JsonText& json, const std::vector<HostRow>& rows);
+void write_rows(JsonText& writer, const std::vector<HostRow>& rows);
 std::optional<std::vector<HostRow>> rows_from_json(const nlohmann::json& index);
 
 /// Size and modification time of a file, as rows record them.
