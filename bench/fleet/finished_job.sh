@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by bench/fleet/run.sh and collect-ab.sh: a one-node Slurm of its own and a finished
 # job's documents to collect.
 #
@@ -11,6 +12,7 @@ finished_job() {
   local work=$1 count=$2
   export GPUGUIDE_SLURM_DIR=$work/slurm SLURM_CONF=$work/slurm/slurm.conf
   export GPUGUIDE_SLURM_PORT=${GPUGUIDE_SLURM_PORT:-$((20000 + $$ % 20000 * 2))}
+  # shellcheck disable=SC2064 # WORK as it is now: the variable is the function's own
   trap "scripts/slurm-local.sh stop >/dev/null; rm -rf '$work'" EXIT
   scripts/slurm-local.sh start >/dev/null
   python3 bench/fleet/make_fleet.py "$count" "$work/hosts" --faults "$work/faults.json"
