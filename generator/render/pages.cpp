@@ -238,7 +238,9 @@ std::string print_html(const Templates& templates, markdown::Document& document,
     // in print.html already do.
     markdown::rewrite_html_attributes(
         document, {"id", "name"}, [&prefix](const std::string& id) { return prefix + "--" + id; });
-    const auto [before, after] = templates.around("print-page", {{"id", prefix}}, "content_html");
+    // Not a structured binding: Clang before 16 cannot capture one in a lambda.
+    const auto around = templates.around("print-page", {{"id", prefix}}, "content_html");
+    const std::string &before = around.first, &after = around.second;
     std::string print;
     // Straight from cmark-gfm's buffer: a copy of a big page's HTML was the peak of its memory.
     document.render_html([&](std::string_view html) {
