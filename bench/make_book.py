@@ -49,18 +49,20 @@ ZH_OBJECTS = ["访存延迟", "启动开销", "算术强度", "可用带宽", "�
               "数据传输成本", "混合精度吞吐量", "关键路径", "占用率", "工作集", "算子融合的机会"]
 ZH_TAILS = ["只要批量足够大", "自 Volta 架构以来一直如此", "除非数据留在主机内存中",
             "正如屋顶线模型所预测的", "对大多数深度学习任务而言", "见下面的实测数据"]
+# Each block names its page (PAGE): real books rarely repeat a block, and a program that
+# highlights a block once per text would otherwise pay for three blocks, not for one per page.
 CODE = ['''```cpp
-__global__ void saxpy(int n, float a, const float* x, float* y) {
+__global__ void saxpy_PAGE(int n, float a, const float* x, float* y) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) y[i] = a * x[i] + y[i];
 }
 ```''', '''```python
 import torch
-x = torch.randn(4096, 4096, device="cuda", dtype=torch.bfloat16)
+x = torch.randn(4096, PAGE, device="cuda", dtype=torch.bfloat16)
 y = x @ x.T  # runs on the tensor cores
 torch.cuda.synchronize()
 ```''', '''```bash
-nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv > gpu-PAGE.csv
 nvcc --version
 ```''']
 
@@ -158,7 +160,7 @@ def page(rng, index, n_pages, pointers, probes=True):
         if kind == 0:
             body.append(table(rng))
         elif kind == 1:
-            body.append(rng.choice(CODE))
+            body.append(rng.choice(CODE).replace("PAGE", str(index)))
         else:
             body.append("\n".join(f"- {sentence(rng, i % 2 == 1)}" for i in range(4)))
             body.append("\n".join(f"{i + 1}. {sentence(rng, i % 2 == 0)}" for i in range(3)))

@@ -12,6 +12,7 @@
 #include <KSyntaxHighlighting/Theme>
 #include <QString>
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <ksyntaxhighlighting_version.h>
 #include <memory>
@@ -72,54 +73,54 @@ const std::unordered_set<std::string_view> kCudaKeywords = {
 const std::unordered_set<std::string_view> kCudaBuiltIns = {
     "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize", "__syncthreads", "__syncwarp"};
 
-// highlight.js 11's class for each of Kate's default text styles (none: plain text).
-const char* class_of(Theme::TextStyle style) {
+// highlight.js 11's class for each of Kate's default text styles (Plain: no class).
+TokenClass class_of(Theme::TextStyle style) {
     switch (style) {
     case Theme::Keyword:
     case Theme::ControlFlow:
-        return "hljs-keyword";
+        return TokenClass::Keyword;
     case Theme::Function:
-        return "hljs-title function_";
+        return TokenClass::Function;
     case Theme::Variable:
-        return "hljs-variable";
+        return TokenClass::Variable;
     case Theme::Operator:
-        return "hljs-operator";
+        return TokenClass::Operator;
     case Theme::BuiltIn:
     case Theme::Extension:
-        return "hljs-built_in";
+        return TokenClass::BuiltIn;
     case Theme::Preprocessor:
     case Theme::Import:
-        return "hljs-meta";
+        return TokenClass::Meta;
     case Theme::Attribute:
-        return "hljs-attr";
+        return TokenClass::Attribute;
     case Theme::Char:
     case Theme::String:
     case Theme::VerbatimString:
-        return "hljs-string";
+        return TokenClass::String;
     case Theme::SpecialChar:
-        return "hljs-char escape_";
+        return TokenClass::Escape;
     case Theme::SpecialString:
-        return "hljs-regexp";
+        return TokenClass::Regexp;
     case Theme::DataType:
-        return "hljs-type";
+        return TokenClass::Type;
     case Theme::DecVal:
     case Theme::BaseN:
     case Theme::Float:
-        return "hljs-number";
+        return TokenClass::Number;
     case Theme::Constant:
-        return "hljs-literal";
+        return TokenClass::Literal;
     case Theme::Comment:
     case Theme::Documentation:
     case Theme::RegionMarker:
-        return "hljs-comment";
+        return TokenClass::Comment;
     case Theme::Annotation:
     case Theme::CommentVar:
     case Theme::Information:
     case Theme::Warning:
     case Theme::Alert:
-        return "hljs-doctag";
+        return TokenClass::Doctag;
     default: // Normal, Others, Error: Kate's Error style marks what it cannot parse, not mistakes
-        return nullptr;
+        return TokenClass::Plain;
     }
 }
 
@@ -135,38 +136,33 @@ bool is_identifier_char(char c) {
 }
 
 // One line at a time: KSyntaxHighlighting reports (offset, length, format) in UTF-16 code units
-// of the line; the HTML is cut from the line's own UTF-8 bytes.
-class HtmlLines : public KSyntaxHighlighting::AbstractHighlighter {
+// of the line; the pieces are cut at the line's own UTF-8 bytes.
+class Tokenizer : public KSyntaxHighlighting::AbstractHighlighter {
   public:
     void set_cuda(bool cuda) { cuda_ = cuda; }
 
-    std::vector<std::string> run(const std::vector<std::string_view>& lines,
-                                 const TokenTags& tags) {
-        tags_ = &tags;
-        known_.clear();
-        std::vector<std::string> out;
-        out.reserve(lines.size());
+    Tokens run(const std::vector<std::string_view>& lines) {
+        tokens_ = Tokens();
+        tokens_.line_ends.reserve(lines.size());
         KSyntaxHighlighting::State state;
         for (const auto line : lines) {
             line_ = line;
-            html_.clear();
             done_ = 0;
-            last_class_ = nullptr;
+            last_class_ = TokenClass::Plain;
             map_offsets(line);
             state = highlightLine(text_, state);
-            put(line_.size(), nullptr);
-            close_span();
-            out.push_back(std::move(html_));
+            put(line_.size(), TokenClass::Plain);
+            tokens_.line_ends.push_back(static_cast<std::uint32_t>(tokens_.pieces.size()));
         }
-        return out;
+        return std::move(tokens_);
     }
 
   protected:
     void applyFormat(int offset, int length, const KSyntaxHighlighting::Format& format) override {
         const std::size_t begin = byte_at(offset), end = byte_at(offset + length);
-        put(begin, nullptr); // a gap the highlighter skipped is plain text
-        const char* css = class_of(format.textStyle());
-        if (css == nullptr && cuda_) {
+        put(begin, TokenClass::Plain); // a gap the highlighter skipped is plain text
+        const TokenClass css = class_of(format.textStyle());
+        if (css == TokenClass::Plain && cuda_) {
             plain_with_cuda_words(end);
             return;
         }
@@ -223,70 +219,90 @@ class HtmlLines : public KSyntaxHighlighting::AbstractHighlighter {
                 ++j;
             }
             const auto word = line_.substr(i, j - i);
-            const char* css = kCudaKeywords.contains(word)   ? "hljs-keyword"
-                              : kCudaBuiltIns.contains(word) ? "hljs-built_in"
-                                                             : nullptr;
-            if (css != nullptr) {
-                put(i, nullptr);
+            const TokenClass css = kCudaKeywords.contains(word)   ? TokenClass::Keyword
+                                   : kCudaBuiltIns.contains(word) ? TokenClass::BuiltIn
+                                                                  : TokenClass::Plain;
+            if (css != TokenClass::Plain) {
+                put(i, TokenClass::Plain);
                 put(j, css);
             }
             i = j;
         }
-        put(end, nullptr);
+        put(end, TokenClass::Plain);
     }
 
-    // Appends line_[done_, end) in class `css`, merging with the span before it when the class is
-    // the same; whitespace alone never opens a span.
-    void put(std::size_t end, const char* css) {
+    // Adds line_[done_, end) in class `css` as the next piece; whitespace alone takes the class of
+    // the piece before it, so the spaces between two tokens of one class stay inside their span.
+    void put(std::size_t end, TokenClass css) {
         end = std::min(end, line_.size());
         if (end <= done_) {
             return;
         }
         const auto piece = line_.substr(done_, end - done_);
         done_ = end;
-        if (css != nullptr && piece.find_first_not_of(" \t") == std::string_view::npos) {
-            css = last_class_; // spaces between two tokens of one class stay inside the span
+        if (css != TokenClass::Plain && piece.find_first_not_of(" \t") == std::string_view::npos) {
+            css = last_class_;
         }
-        if (css != last_class_) {
-            close_span();
-            if (css != nullptr) {
-                last_tags_ = &tags_of(css);
-                html_ += last_tags_->first;
-            }
-            last_class_ = css;
-        }
-        html_ += text::escape_markup(piece);
-    }
-
-    void close_span() {
-        if (last_class_ != nullptr) {
-            html_ += last_tags_->second;
-            last_class_ = nullptr;
-        }
-    }
-
-    // The theme's tags for class `css`, asked once per block: the classes are a few static
-    // strings, so a short list found by address is all the lookup a token costs.
-    const std::pair<std::string, std::string>& tags_of(const char* css) {
-        for (const auto& [known, tags] : known_) {
-            if (known == css) {
-                return *tags;
-            }
-        }
-        return *known_.emplace_back(css, &(*tags_)(css)).second;
+        last_class_ = css;
+        tokens_.pieces.push_back({static_cast<std::uint32_t>(end), css});
     }
 
     std::string_view line_;
     QString text_;
     std::vector<std::size_t> utf8_at_; ///< byte offset of each UTF-16 unit; empty for ASCII
-    std::string html_;
+    Tokens tokens_;
     std::size_t done_ = 0;
-    const char* last_class_ = nullptr;
-    const std::pair<std::string, std::string>* last_tags_ = nullptr;
-    const TokenTags* tags_ = nullptr;
-    std::vector<std::pair<const char*, const std::pair<std::string, std::string>*>> known_;
+    TokenClass last_class_ = TokenClass::Plain;
     bool cuda_ = false;
 };
+
+// The HTML of each line of a block from its tokens: each run of pieces of one class between the
+// `tags` of that class, the text escaped. Tokens that do not fit `lines` (a damaged cache entry)
+// give nullopt.
+std::optional<std::vector<std::string>>
+lines_from_tokens(const Tokens& tokens, const std::vector<std::string_view>& lines,
+                  const TokenTags& tags) {
+    if (tokens.line_ends.size() != lines.size()) {
+        return std::nullopt;
+    }
+    // The theme's tags of each class, asked once per block.
+    std::array<const std::pair<std::string, std::string>*, TokenClass::Doctag + 1> known{};
+    const auto tags_of = [&](std::uint8_t css) -> const auto& {
+        if (known[css] == nullptr) {
+            known[css] = &tags(token_class(css));
+        }
+        return *known[css];
+    };
+    std::vector<std::string> out;
+    out.reserve(lines.size());
+    std::size_t first = 0;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const std::string_view line = lines[i];
+        std::string html;
+        std::size_t done = 0;
+        std::uint8_t open = TokenClass::Plain;
+        for (std::size_t p = first; p < tokens.line_ends[i]; ++p) {
+            const auto [end, css] = tokens.pieces[p];
+            if (end <= done || end > line.size() || css > TokenClass::Doctag) {
+                return std::nullopt;
+            }
+            if (css != open) {
+                html += open != TokenClass::Plain ? tags_of(open).second : "";
+                html += css != TokenClass::Plain ? tags_of(css).first : "";
+                open = css;
+            }
+            html += text::escape_markup(line.substr(done, end - done));
+            done = end;
+        }
+        if (done != line.size()) {
+            return std::nullopt;
+        }
+        html += open != TokenClass::Plain ? tags_of(open).second : "";
+        out.push_back(std::move(html));
+        first = tokens.line_ends[i];
+    }
+    return out;
+}
 
 // Everything one thread needs: KSyntaxHighlighting's repository is not thread-safe, and loading
 // it (the compiled-in index of definitions) takes a few milliseconds, once per render thread.
@@ -294,7 +310,7 @@ struct Engine {
     KSyntaxHighlighting::Repository repository;
     std::unordered_map<std::string, std::string> name_by_lower; ///< "rust" -> "Rust", ...
     std::unordered_map<std::string, KSyntaxHighlighting::Definition> found;
-    HtmlLines highlighter;
+    Tokenizer tokenizer;
 
     Engine() {
         for (const auto& definition : repository.definitions()) {
@@ -333,20 +349,34 @@ Engine& engine() {
 
 std::optional<std::vector<std::string>> lines_html(std::string_view language,
                                                    const std::vector<std::string_view>& lines,
-                                                   const TokenTags& tags) {
+                                                   const TokenTags& tags, Cache* cache) {
     if (language.empty() || kPlain.contains(lower(language))) {
         return std::nullopt;
+    }
+    std::string key;
+    if (cache != nullptr) {
+        key = Cache::key(language, lines);
+        if (const Tokens* cached = cache->find(key)) {
+            if (auto html = lines_from_tokens(*cached, lines, tags)) {
+                return html;
+            }
+            cache = nullptr; // tokens that do not fit their own text: highlighted afresh, not kept
+        }
     }
     Engine& state = engine();
     const auto& definition = state.definition(language);
     if (!definition.isValid()) {
         return std::nullopt;
     }
-    state.highlighter.setDefinition(definition);
+    state.tokenizer.setDefinition(definition);
     // C++ blocks are often CUDA (the guide writes its kernels as ```cpp): the CUDA words are
     // marked in every C++ block, where they cannot mean anything else.
-    state.highlighter.set_cuda(definition.name() == QStringLiteral("C++"));
-    return state.highlighter.run(lines, tags);
+    state.tokenizer.set_cuda(definition.name() == QStringLiteral("C++"));
+    Tokens tokens = state.tokenizer.run(lines);
+    if (cache != nullptr) {
+        return lines_from_tokens(*cache->add(std::move(key), std::move(tokens)), lines, tags);
+    }
+    return lines_from_tokens(tokens, lines, tags);
 }
 
 bool knows(std::string_view language) {

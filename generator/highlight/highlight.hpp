@@ -4,6 +4,8 @@
 /// names
 /// (`hljs-keyword`, `hljs-string`, ...), so a stylesheet written for mdBook's highlight.js themes
 /// styles these pages too. No Qt type crosses this header.
+#include "highlight/cache.hpp"
+
 #include <functional>
 #include <optional>
 #include <string>
@@ -23,11 +25,12 @@ using TokenTags = std::function<const std::pair<std::string, std::string>&(const
 /// regard to case, through aliases and file extensions): the text escaped, each token between the
 /// `tags` of its highlight.js class, never crossing a line. The lines are highlighted as one
 /// text, so a comment or string that spans lines is coloured on all of them. nullopt when no
-/// syntax definition matches `language` (the caller shows the code plain). Thread-safe: each
+/// syntax definition matches `language` (the caller shows the code plain). With a `cache`, a
+/// block highlighted before is taken from it, and a new one is added to it. Thread-safe: each
 /// thread keeps its own syntax repository.
 std::optional<std::vector<std::string>> lines_html(std::string_view language,
                                                    const std::vector<std::string_view>& lines,
-                                                   const TokenTags& tags);
+                                                   const TokenTags& tags, Cache* cache = nullptr);
 
 /// Whether `language` names a syntax definition (the lookup lines_html uses).
 bool knows(std::string_view language);

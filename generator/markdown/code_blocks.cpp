@@ -128,9 +128,11 @@ std::string code_html(const InfoString& info, std::string_view literal,
     // the build (a page of code has thousands of tokens and about a dozen classes).
     const theme::Markup& markup = *options.markup;
     const auto highlighted = highlight::lines_html(
-        info.language, views, [&markup](const char* css) -> const auto& {
+        info.language, views,
+        [&markup](const char* css) -> const auto& {
             return markup.cached_wrapper("code-token", "class", css);
-        });
+        },
+        options.highlights);
     const bool any_hidden =
         std::find(lines.hidden.begin(), lines.hidden.end(), true) != lines.hidden.end();
     // The code goes between the partial's two halves: it can be long, and needs no conversion.

@@ -19,6 +19,10 @@
 struct cmark_node;
 struct cmark_parser;
 
+namespace gpuguide::highlight {
+class Cache;
+}
+
 namespace gpuguide::markdown {
 
 /// mdBook's Markdown beyond GFM (pulldown-cmark's options that mdBook 0.5 turns on; book.toml
@@ -230,7 +234,8 @@ struct CodeOptions {
     std::string edition;  ///< "2021": playground blocks without an edition get `edition2021`
     std::string copy_label = "Copy", copied_label = "Copied",
                 hidden_lines_label = "Show hidden lines";
-    const theme::Markup* markup = nullptr; ///< the theme's code-block partials (required)
+    const theme::Markup* markup = nullptr;  ///< the theme's code-block partials (required)
+    highlight::Cache* highlights = nullptr; ///< blocks highlighted before (none: no cache)
 };
 
 /// A fenced code block's info string as mdBook reads it: the first word (split at spaces, tabs

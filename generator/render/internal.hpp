@@ -1,5 +1,6 @@
 #pragma once
 /// Pieces of the render stage shared between its files (not a public interface).
+#include "highlight/cache.hpp"
 #include "load/book.hpp"
 #include "measure/store.hpp"
 #include "render/fleet.hpp"
@@ -32,6 +33,8 @@ struct SiteContext {
     std::map<std::string, SharedView> shared = {};
     /// KaTeX is copied into the site's katex/ and every page loads it (render/math_assets.hpp).
     bool math = false;
+    /// Code blocks highlighted in earlier builds (--cache-dir), and in this one (none: no cache).
+    highlight::Cache* highlights = nullptr;
 
     /// The interface strings of `lang` (one of the book's languages).
     const ui::Strings& strings(const std::string& lang) const { return ui.at(lang); }

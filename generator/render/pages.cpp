@@ -198,6 +198,7 @@ std::pair<markdown::Syntax, markdown::CodeOptions> markdown_options(const SiteCo
     code.copied_label = strings.text("code_copied");
     code.hidden_lines_label = strings.text("code_hidden_lines");
     code.markup = &site.templates;
+    code.highlights = site.highlights;
     return {syntax, code};
 }
 

@@ -9,6 +9,7 @@
 #include "render/manifest.hpp"
 #include "render/math_assets.hpp"
 #include "render/one_page.hpp"
+#include "version.hpp"
 
 #include <chrono>
 #include <cstdlib>
@@ -54,6 +55,10 @@ void render_and_write(Inputs& inputs, const BuildOptions& options, const measure
     const auto strings = interface_strings(*inputs.book, options.templates_dir, report.warnings);
     report.warnings.insert(report.warnings.end(), inputs.reference_warnings.begin(),
                            inputs.reference_warnings.end());
+    // Code blocks highlighted by earlier builds: `--force` renders every page again, but a
+    // block's tokens depend only on its language, its text and this program.
+    highlight::Cache highlights(options.measure.cache_dir / "highlight" / "blocks",
+                                version::generator_tag() + " " + std::string(version::commit()));
     const SiteContext site{book,
                            store,
                            *inputs.templates,
@@ -64,7 +69,8 @@ void render_and_write(Inputs& inputs, const BuildOptions& options, const measure
                            inputs.license,
                            inputs.license_url,
                            shared_views(strings),
-                           use_katex(book.config ? &*book.config : nullptr, report.warnings)};
+                           use_katex(book.config ? &*book.config : nullptr, report.warnings),
+                           &highlights};
     report.languages = book.languages.size();
     for (const auto& language : book.languages) {
         report.pages += language.pages.size();
@@ -77,6 +83,13 @@ void render_and_write(Inputs& inputs, const BuildOptions& options, const measure
         write_site(site, manifest, report.warnings);
     }
     report.pages_rendered = rendered ? *rendered : report.pages;
+    try {
+        // After some pages only, the blocks of the others are kept for the next build.
+        highlights.save(/*keep_unused=*/rendered.has_value());
+    } catch (const std::runtime_error& error) {
+        report.warnings.push_back(std::string("warning: ") + error.what() +
+                                  "; the next build highlights its code again");
+    }
 }
 
 } // namespace

@@ -1,0 +1,287 @@
+// The highlight cache's file: a line naming the format, a line naming what made the tokens, a
+// line with the FNV-1a hash of the rest (a flipped bit would otherwise colour a token wrongly),
+// then each block as length-prefixed fields in this machine's byte order (the cache never leaves
+// the machine that wrote it):
+//   u32 key size, key bytes, u32 lines, u32 pieces, u32 line end × lines, (u32 end, u8 class) ×
+//   pieces
+#include "highlight/cache.hpp"
+
+#include "highlight/highlight.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <mutex>
+#include <stdexcept>
+#include <unistd.h>
+#include <unordered_map>
+
+namespace gpuguide::highlight {
+namespace {
+
+constexpr const char* kClasses[] = {nullptr,
+                                    "hljs-keyword",
+                                    "hljs-title function_",
+                                    "hljs-variable",
+                                    "hljs-operator",
+                                    "hljs-built_in",
+                                    "hljs-meta",
+                                    "hljs-attr",
+                                    "hljs-string",
+                                    "hljs-char escape_",
+                                    "hljs-regexp",
+                                    "hljs-type",
+                                    "hljs-number",
+                                    "hljs-literal",
+                                    "hljs-comment",
+                                    "hljs-doctag"};
+static_assert(std::size(kClasses) == TokenClass::Doctag + 1);
+
+// Bump when the file's layout changes.
+constexpr std::string_view kFormat = "gpuguide highlight cache 1";
+
+std::string fnv1a(std::string_view bytes) {
+    std::uint64_t hash = 14695981039346656037ull;
+    for (const char c : bytes) {
+        hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    }
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
+    return hex;
+}
+
+void put_u32(std::string& out, std::uint32_t value) {
+    char bytes[sizeof value];
+    std::memcpy(bytes, &value, sizeof value);
+    out.append(bytes, sizeof value);
+}
+
+// Reads what the file holds, front to back; every read checks that the bytes are there.
+class Reader {
+  public:
+    explicit Reader(std::string_view bytes) : rest_(bytes) {}
+    std::string_view rest() const { return rest_; }
+
+    bool u32(std::uint32_t& value) {
+        if (rest_.size() < sizeof value) {
+            return false;
+        }
+        std::memcpy(&value, rest_.data(), sizeof value);
+        rest_.remove_prefix(sizeof value);
+        return true;
+    }
+    bool u8(std::uint8_t& value) {
+        if (rest_.empty()) {
+            return false;
+        }
+        value = static_cast<std::uint8_t>(rest_.front());
+        rest_.remove_prefix(1);
+        return true;
+    }
+    bool bytes(std::size_t size, std::string& out) {
+        if (rest_.size() < size) {
+            return false;
+        }
+        out.assign(rest_.substr(0, size));
+        rest_.remove_prefix(size);
+        return true;
+    }
+    bool line(std::string& out) {
+        const auto end = rest_.find('\n');
+        if (end == std::string_view::npos) {
+            return false;
+        }
+        out.assign(rest_.substr(0, end));
+        rest_.remove_prefix(end + 1);
+        return true;
+    }
+    bool done() const { return rest_.empty(); }
+
+  private:
+    std::string_view rest_;
+};
+
+// One block's tokens, as written; false for anything inconsistent (counts past the file's end,
+// line ends out of order or past the pieces, an unknown class).
+bool read_tokens(Reader& reader, Tokens& tokens) {
+    std::uint32_t lines = 0, pieces = 0;
+    if (!reader.u32(lines) || !reader.u32(pieces)) {
+        return false;
+    }
+    tokens.line_ends.resize(std::min<std::uint32_t>(lines, 1u << 20));
+    tokens.pieces.resize(std::min<std::uint32_t>(pieces, 1u << 20));
+    if (tokens.line_ends.size() != lines || tokens.pieces.size() != pieces) {
+        return false;
+    }
+    std::uint32_t previous = 0;
+    for (auto& end : tokens.line_ends) {
+        if (!reader.u32(end) || end < previous || end > pieces) {
+            return false;
+        }
+        previous = end;
+    }
+    for (auto& piece : tokens.pieces) {
+        if (!reader.u32(piece.end) || !reader.u8(piece.css) || piece.css > TokenClass::Doctag) {
+            return false;
+        }
+    }
+    return lines == 0 || tokens.line_ends.back() == pieces;
+}
+
+} // namespace
+
+const char* token_class(std::uint8_t css) {
+    return css < std::size(kClasses) ? kClasses[css] : nullptr;
+}
+
+struct Cache::State {
+    struct Entry {
+        Tokens tokens;
+        bool asked = false; ///< found or added in this run
+        bool from_file = false;
+    };
+
+    std::filesystem::path file;
+    std::string header;
+    std::once_flag read_once;
+    mutable std::mutex mutex;
+    std::unordered_map<std::string, Entry> entries;
+    Counts counts;
+
+    // The file's blocks, all or none: a damaged file gives an empty cache.
+    void read() {
+        std::ifstream in(file, std::ios::binary);
+        if (!in) {
+            return;
+        }
+        const std::string bytes{std::istreambuf_iterator<char>(in), {}};
+        Reader reader(bytes);
+        std::string format, stamp, hash;
+        if (!reader.line(format) || !reader.line(stamp) || format + "\n" + stamp + "\n" != header ||
+            !reader.line(hash) || hash != fnv1a(reader.rest())) {
+            return;
+        }
+        std::unordered_map<std::string, Entry> read;
+        while (!reader.done()) {
+            std::uint32_t size = 0;
+            std::string key;
+            Entry entry;
+            entry.from_file = true;
+            if (!reader.u32(size) || !reader.bytes(size, key) ||
+                !read_tokens(reader, entry.tokens)) {
+                return;
+            }
+            read.insert_or_assign(std::move(key), std::move(entry));
+        }
+        entries = std::move(read);
+        counts.read = entries.size();
+    }
+};
+
+Cache::Cache(std::filesystem::path file, std::string stamp) : state_(std::make_unique<State>()) {
+    state_->file = std::move(file);
+    // What makes the tokens: the program (its own rules: aliases, CUDA words, classes) and the
+    // syntax definitions compiled into KSyntaxHighlighting.
+    state_->header = std::string(kFormat) + "\n" + stamp + ", " + library_version() + "\n";
+}
+
+Cache::~Cache() = default;
+
+std::string Cache::key(std::string_view language, const std::vector<std::string_view>& lines) {
+    std::string key;
+    std::size_t size = language.size() + 1;
+    for (const auto line : lines) {
+        size += line.size() + 1;
+    }
+    key.reserve(size);
+    for (const char c : language) {
+        key += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+    }
+    key += '\0'; // an info-string word holds no NUL; the lines follow, each ended
+    for (const auto line : lines) {
+        key.append(line).append(1, '\n');
+    }
+    return key;
+}
+
+const Tokens* Cache::find(const std::string& key) {
+    std::call_once(state_->read_once, [this] { state_->read(); });
+    const std::lock_guard lock(state_->mutex);
+    const auto found = state_->entries.find(key);
+    if (found == state_->entries.end()) {
+        return nullptr;
+    }
+    found->second.asked = true;
+    ++state_->counts.found;
+    return &found->second.tokens;
+}
+
+const Tokens* Cache::add(std::string key, Tokens tokens) {
+    std::call_once(state_->read_once, [this] { state_->read(); });
+    const std::lock_guard lock(state_->mutex);
+    auto [at, added] = state_->entries.try_emplace(std::move(key));
+    if (added) {
+        at->second.tokens = std::move(tokens);
+        ++state_->counts.added;
+    }
+    at->second.asked = true;
+    return &at->second.tokens;
+}
+
+void Cache::save(bool keep_unused) const {
+    const std::lock_guard lock(state_->mutex);
+    const auto& entries = state_->entries;
+    const bool unused = std::any_of(entries.begin(), entries.end(),
+                                    [](const auto& entry) { return !entry.second.asked; });
+    if (state_->counts.added == 0 && (keep_unused || !unused)) {
+        return; // the file already holds exactly what would be written
+    }
+    std::string out;
+    for (const auto& [key, entry] : entries) {
+        if (!entry.asked && !keep_unused) {
+            continue;
+        }
+        put_u32(out, static_cast<std::uint32_t>(key.size()));
+        out += key;
+        put_u32(out, static_cast<std::uint32_t>(entry.tokens.line_ends.size()));
+        put_u32(out, static_cast<std::uint32_t>(entry.tokens.pieces.size()));
+        for (const auto end : entry.tokens.line_ends) {
+            put_u32(out, end);
+        }
+        for (const auto& piece : entry.tokens.pieces) {
+            put_u32(out, piece.end);
+            out += static_cast<char>(piece.css);
+        }
+    }
+    out = state_->header + fnv1a(out) + "\n" + out;
+    const auto& file = state_->file;
+    std::error_code error;
+    std::filesystem::create_directories(file.parent_path(), error);
+    auto staged = file;
+    staged += ".tmp-" + std::to_string(::getpid());
+    {
+        std::ofstream stream(staged, std::ios::binary | std::ios::trunc);
+        stream.write(out.data(), static_cast<std::streamsize>(out.size()));
+        stream.close();
+        if (!stream) {
+            std::filesystem::remove(staged, error);
+            throw std::runtime_error(file.string() + ": cannot write the highlight cache");
+        }
+    }
+    std::filesystem::rename(staged, file, error);
+    if (error) {
+        const std::string why = error.message();
+        std::filesystem::remove(staged, error);
+        throw std::runtime_error(file.string() + ": cannot write the highlight cache (" + why +
+                                 ")");
+    }
+}
+
+Cache::Counts Cache::counts() const {
+    const std::lock_guard lock(state_->mutex);
+    return state_->counts;
+}
+
+} // namespace gpuguide::highlight
