@@ -4,6 +4,7 @@
 #include "render/math_assets.hpp"
 
 #include <functional>
+#include <sys/stat.h>
 #include <system_error>
 #include <unistd.h>
 
@@ -79,13 +80,16 @@ std::string fingerprint(const std::vector<std::filesystem::path>& dirs,
     for (const auto& dir : dirs) {
         text += "dir\t" + dir.generic_string() + "\n";
         for (const auto& file : list_files_sorted(dir)) {
-            std::error_code error;
-            const auto path = dir / file;
-            const auto size = std::filesystem::file_size(path, error);
-            const auto time =
-                std::filesystem::last_write_time(path, error).time_since_epoch().count();
-            text += file.generic_string() + "\t" + std::to_string(size) + "\t" +
-                    std::to_string(time) + "\n";
+            // One stat(2) for size and time (file_size and last_write_time make one each: a
+            // one-page edit of a 2,000-page book spent a tenth of its time in stat).
+            struct stat info {};
+            if (::stat((dir / file).c_str(), &info) != 0) {
+                text += file.generic_string() + "\tgone\n"; // deleted since it was listed
+                continue;
+            }
+            text += file.generic_string() + "\t" + std::to_string(info.st_size) + "\t" +
+                    std::to_string(info.st_mtim.tv_sec) + "." +
+                    std::to_string(info.st_mtim.tv_nsec) + "\n";
         }
     }
     for (const auto& line : extra) {

@@ -342,6 +342,12 @@ MUTATIONS = [
          old="                           &highlights};",
          new="                           nullptr};",
          catch="[site][highlight][cache]"),
+    # The manifest's fingerprint (render/manifest.cpp).
+    dict(name="the fingerprint leaves out each file's modification time",
+         file="generator/render/manifest.cpp",
+         old="std::to_string(info.st_mtim.tv_sec) + \".\" +",
+         new="std::to_string(0) + \".\" +",
+         catch="[site][incremental]"),
     # Whitespace for the search text (text/whitespace.cpp).
     dict(name="a vertical tab counts as whitespace in the search text",
          file="generator/text/whitespace.cpp",
