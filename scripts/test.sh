@@ -58,34 +58,35 @@ run_step() {
   rm -f "$log"
 }
 
-# start_alongside NAME COMMAND...: starts a step that mostly waits (on a Slurm cluster) in the
-# background, beside the steps after it; finish_alongside prints its output and records it. (Its
-# CPU time is its own; the step during which it ended counts it too.)
-alongside_name="" alongside_dir="" alongside_pid=""
+# start_alongside NAME COMMAND...: starts a step that mostly waits (on a Slurm cluster, on a
+# browser) in the background, beside the steps after it; finish_alongside NAME prints its output
+# and records it. (Its CPU time is its own; the steps during which it ran count it too.)
+declare -A alongside_pid=() alongside_dir=()
 start_alongside() {
-  alongside_name=$1 alongside_dir=$(mktemp -d)
+  local name=$1 dir
+  dir=$(mktemp -d)
   shift
-  echo "== $alongside_name: started, beside the next steps (its output follows them)"
+  echo "== $name: started, beside the next steps (its output follows them)"
   (
     start=$SECONDS
-    "$@" >"$alongside_dir/log" 2>&1
+    "$@" >"$dir/log" 2>&1
     code=$?
-    times >"$alongside_dir/times" # this subshell's children: the step's own CPU time
-    echo "$code $((SECONDS - start))" >"$alongside_dir/status"
+    times >"$dir/times" # this subshell's children: the step's own CPU time
+    echo "$code $((SECONDS - start))" >"$dir/status"
   ) &
-  alongside_pid=$!
+  alongside_pid[$name]=$! alongside_dir[$name]=$dir
 }
 finish_alongside() {
-  [[ -n $alongside_pid ]] || return 0
-  local code took
-  wait "$alongside_pid"
-  echo "== $alongside_name (ran beside the steps before this line)"
-  cat "$alongside_dir/log"
-  read -r code took <"$alongside_dir/status" || { code=1 took=0; }
-  record "$alongside_name" "$code" "$took" "$(children_seconds "$alongside_dir/times")" \
-    "$alongside_dir/log"
-  rm -rf "$alongside_dir"
-  alongside_pid=""
+  local name=$1 code took dir
+  [[ -n ${alongside_pid[$name]:-} ]] || return 0
+  dir=${alongside_dir[$name]}
+  wait "${alongside_pid[$name]}"
+  echo "== $name (ran beside the steps before this line)"
+  cat "$dir/log"
+  read -r code took <"$dir/status" || { code=1 took=0; }
+  record "$name" "$code" "$took" "$(children_seconds "$dir/times")" "$dir/log"
+  rm -rf "$dir"
+  unset "alongside_pid[$name]"
 }
 
 # The probes' fault injection is compiled in for the tests only (GPUGUIDE_TEST_HOOKS); the last
@@ -101,24 +102,38 @@ release_tests() {
 cores=$(nproc)
 export GPUGUIDE_TEST_JOBS=${GPUGUIDE_TEST_JOBS:-$((cores < 2 ? 2 : cores > 4 ? 4 : cores))}
 
-# 45-fleet waits on Slurm for a minute and computes for seconds: it runs beside 40-browser (whose
-# files also mostly wait, on the browser), and is collected before 90-release-binaries rebuilds
-# the binaries it runs.
-alongside_step=45-fleet alongside_from=40-browser alongside_until=90-release-binaries
+# Steps that mostly wait, each as "STEP FROM UNTIL": started beside FROM and the steps after it,
+# collected before UNTIL. 40-browser's files mostly wait on the browser (8 min of wall time for 5
+# of CPU) and 45-fleet on Slurm (a minute, for seconds of CPU): both run beside 20-asan, which
+# keeps both cores busy compiling, and are collected before 90-release-binaries rebuilds the
+# binaries they run. GPUGUIDE_ALONGSIDE=0 runs every step in turn.
+alongside_plan=("40-browser 20-asan 90-release-binaries" "45-fleet 20-asan 90-release-binaries")
+[[ ${GPUGUIDE_ALONGSIDE:-1} == 0 ]] && alongside_plan=()
+declare -A started_beside=()
 
 total_start=$SECONDS
 run_step "unit tests (release build)" release_tests
 for step in scripts/test.d/*.sh; do
   [[ -e $step ]] || continue
   name=$(basename "$step" .sh)
-  [[ $name == "$alongside_until" ]] && finish_alongside
-  if [[ $name == "$alongside_from" && -e scripts/test.d/$alongside_step.sh ]]; then
-    start_alongside "$alongside_step" bash "scripts/test.d/$alongside_step.sh"
-  fi
-  [[ $name == "$alongside_name" ]] && continue # started beside an earlier step
+  for plan in "${alongside_plan[@]}"; do
+    read -r beside from until <<<"$plan"
+    [[ $name == "$until" ]] && finish_alongside "$beside"
+  done
+  for plan in "${alongside_plan[@]}"; do
+    read -r beside from until <<<"$plan"
+    if [[ $name == "$from" && -e scripts/test.d/$beside.sh ]]; then
+      start_alongside "$beside" bash "scripts/test.d/$beside.sh"
+      started_beside[$beside]=1
+    fi
+  done
+  [[ -n ${started_beside[$name]:-} ]] && continue # started beside an earlier step
   run_step "$name" bash "$step"
 done
-finish_alongside
+for plan in "${alongside_plan[@]}"; do
+  read -r beside from until <<<"$plan"
+  finish_alongside "$beside"
+done
 total=$((SECONDS - total_start))
 echo "== summary"
 printf '%s\n' "${results[@]}"
