@@ -111,9 +111,13 @@ TEST_CASE("a block from the highlight cache, in this run or read back from its f
     CHECK(again.counts().read == samples().size());
     CHECK(again.counts().found == 2 * samples().size());
     CHECK(again.counts().added == 0);
+    // The same text in another language is another block.
+    const Sample as_python{"python", samples()[0].lines};
+    CHECK(cached(as_python, again) == fresh(as_python));
+    CHECK(fresh(as_python) != fresh(samples()[0]));
     // Another text is another block.
     CHECK(cached({"rust", {"let s = 2;"}}, again) == fresh({"rust", {"let s = 2;"}}));
-    CHECK(again.counts().added == 1);
+    CHECK(again.counts().added == 2);
     // An unknown language is shown plain, with or without a cache.
     CHECK_FALSE(hl::lines_html("no-such-language", {"x"}, tags, &again));
 }
@@ -184,12 +188,14 @@ TEST_CASE("a saved highlight cache keeps the blocks a build did not ask for only
         return cache.counts().read;
     };
     {
-        // A build of some pages: the other pages' blocks stay for the next full build.
+        // A build of some pages (one of them with a new block): the other pages' blocks stay for
+        // the next full build.
         hl::Cache some(file, "gpuguide");
         cached(samples()[0], some);
+        cached({"rust", {"let edited = 1;"}}, some);
         some.save(/*keep_unused=*/true);
     }
-    CHECK(read_back() == samples().size());
+    CHECK(read_back() == samples().size() + 1);
     {
         // A build of every page: a block no page has any more goes.
         hl::Cache all(file, "gpuguide");
