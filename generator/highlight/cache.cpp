@@ -42,20 +42,54 @@ static_assert(std::size(kClasses) == TokenClass::Doctag + 1);
 // Bump when the file's layout changes.
 constexpr std::string_view kFormat = "gpuguide highlight cache 1";
 
-std::string fnv1a(std::string_view bytes) {
-    std::uint64_t hash = 14695981039346656037ull;
-    for (const char c : bytes) {
-        hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+// FNV-1a, fed piece by piece: the file is hashed as it is written, never held whole.
+class Fnv1a {
+  public:
+    void write(const char* bytes, std::size_t size) {
+        for (std::size_t i = 0; i < size; ++i) {
+            hash_ = (hash_ ^ static_cast<unsigned char>(bytes[i])) * 1099511628211ull;
+        }
     }
-    char hex[17];
-    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
-    return hex;
+    std::string hex() const {
+        char text[17];
+        std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash_));
+        return text;
+    }
+
+  private:
+    std::uint64_t hash_ = 14695981039346656037ull;
+};
+
+std::string fnv1a(std::string_view bytes) {
+    Fnv1a hash;
+    hash.write(bytes.data(), bytes.size());
+    return hash.hex();
 }
 
-void put_u32(std::string& out, std::uint32_t value) {
-    char bytes[sizeof value];
-    std::memcpy(bytes, &value, sizeof value);
-    out.append(bytes, sizeof value);
+// The blocks' fields, in the file's layout, into `sink` (anything with write(bytes, size)).
+template <class Sink, class Entries>
+void write_blocks(Sink& sink, const Entries& entries, bool keep_unused) {
+    const auto u32 = [&sink](std::size_t value) {
+        const auto narrow = static_cast<std::uint32_t>(value);
+        char bytes[sizeof narrow];
+        std::memcpy(bytes, &narrow, sizeof narrow);
+        sink.write(bytes, sizeof narrow);
+    };
+    for (const auto& [key, entry] : entries) {
+        if (!entry.asked && !keep_unused) {
+            continue;
+        }
+        u32(key.size());
+        sink.write(key.data(), key.size());
+        u32(entry.tokens.line_ends.size());
+        u32(entry.tokens.pieces.size());
+        for (const auto end : entry.tokens.line_ends) {
+            u32(end);
+        }
+        for (const auto& piece : entry.tokens.pieces) {
+            u32(piece.bits());
+        }
+    }
 }
 
 // Reads what the file holds, front to back; every read checks that the bytes are there.
@@ -70,14 +104,6 @@ class Reader {
         }
         std::memcpy(&value, rest_.data(), sizeof value);
         rest_.remove_prefix(sizeof value);
-        return true;
-    }
-    bool u8(std::uint8_t& value) {
-        if (rest_.empty()) {
-            return false;
-        }
-        value = static_cast<std::uint8_t>(rest_.front());
-        rest_.remove_prefix(1);
         return true;
     }
     bool bytes(std::size_t size, std::string& out) {
@@ -123,7 +149,8 @@ bool read_tokens(Reader& reader, Tokens& tokens) {
         previous = end;
     }
     for (auto& piece : tokens.pieces) {
-        if (!reader.u32(piece.end) || !reader.u8(piece.css) || piece.css > TokenClass::Doctag) {
+        std::uint32_t bits = 0;
+        if (!reader.u32(bits) || (piece = Piece::from_bits(bits)).css() > TokenClass::Doctag) {
             return false;
         }
     }
@@ -238,24 +265,10 @@ void Cache::save(bool keep_unused) const {
     if (state_->counts.added == 0 && (keep_unused || !unused)) {
         return; // the file already holds exactly what would be written
     }
-    std::string out;
-    for (const auto& [key, entry] : entries) {
-        if (!entry.asked && !keep_unused) {
-            continue;
-        }
-        put_u32(out, static_cast<std::uint32_t>(key.size()));
-        out += key;
-        put_u32(out, static_cast<std::uint32_t>(entry.tokens.line_ends.size()));
-        put_u32(out, static_cast<std::uint32_t>(entry.tokens.pieces.size()));
-        for (const auto end : entry.tokens.line_ends) {
-            put_u32(out, end);
-        }
-        for (const auto& piece : entry.tokens.pieces) {
-            put_u32(out, piece.end);
-            out += static_cast<char>(piece.css);
-        }
-    }
-    out = state_->header + fnv1a(out) + "\n" + out;
+    // Hashed in a first pass and written in a second: a big book's blocks are megabytes, and a
+    // copy of them would add to the build's peak memory.
+    Fnv1a hash;
+    write_blocks(hash, entries, keep_unused);
     const auto& file = state_->file;
     std::error_code error;
     std::filesystem::create_directories(file.parent_path(), error);
@@ -263,7 +276,15 @@ void Cache::save(bool keep_unused) const {
     staged += ".tmp-" + std::to_string(::getpid());
     {
         std::ofstream stream(staged, std::ios::binary | std::ios::trunc);
-        stream.write(out.data(), static_cast<std::streamsize>(out.size()));
+        const std::string head = state_->header + hash.hex() + "\n";
+        stream.write(head.data(), static_cast<std::streamsize>(head.size()));
+        struct {
+            std::ofstream& out;
+            void write(const char* bytes, std::size_t size) {
+                out.write(bytes, static_cast<std::streamsize>(size));
+            }
+        } sink{stream};
+        write_blocks(sink, entries, keep_unused);
         stream.close();
         if (!stream) {
             std::filesystem::remove(staged, error);

@@ -35,10 +35,26 @@ enum TokenClass : std::uint8_t {
 };
 
 /// A piece of a line: the bytes from the previous piece's end (or the line's start) up to `end`,
-/// in token class `css` (a TokenClass).
-struct Piece {
-    std::uint32_t end = 0;
-    std::uint8_t css = 0;
+/// in token class `css`. Packed in 32 bits, the end above the class: a build keeps the pieces of
+/// every block it highlights. So a line is highlighted only up to kMaxEnd bytes (256 MB).
+class Piece {
+  public:
+    static constexpr std::uint32_t kMaxEnd = (1u << 28) - 1;
+
+    Piece() = default;
+    Piece(std::uint32_t end, TokenClass css) : bits_(end << 4 | css) {}
+    static Piece from_bits(std::uint32_t bits) {
+        Piece piece;
+        piece.bits_ = bits;
+        return piece;
+    }
+
+    std::uint32_t end() const { return bits_ >> 4; }
+    std::uint8_t css() const { return bits_ & 15u; }
+    std::uint32_t bits() const { return bits_; }
+
+  private:
+    std::uint32_t bits_ = 0;
 };
 
 /// One highlighted block: line i's pieces are pieces[line_ends[i - 1], line_ends[i]).

@@ -244,7 +244,7 @@ class Tokenizer : public KSyntaxHighlighting::AbstractHighlighter {
             css = last_class_;
         }
         last_class_ = css;
-        tokens_.pieces.push_back({static_cast<std::uint32_t>(end), css});
+        tokens_.pieces.emplace_back(static_cast<std::uint32_t>(end), css);
     }
 
     std::string_view line_;
@@ -282,7 +282,8 @@ lines_from_tokens(const Tokens& tokens, const std::vector<std::string_view>& lin
         std::size_t done = 0;
         std::uint8_t open = TokenClass::Plain;
         for (std::size_t p = first; p < tokens.line_ends[i]; ++p) {
-            const auto [end, css] = tokens.pieces[p];
+            const std::size_t end = tokens.pieces[p].end();
+            const std::uint8_t css = tokens.pieces[p].css();
             if (end <= done || end > line.size() || css > TokenClass::Doctag) {
                 return std::nullopt;
             }
@@ -362,6 +363,10 @@ std::optional<std::vector<std::string>> lines_html(std::string_view language,
             }
             cache = nullptr; // tokens that do not fit their own text: highlighted afresh, not kept
         }
+    }
+    const auto too_long = [](std::string_view line) { return line.size() > Piece::kMaxEnd; };
+    if (std::any_of(lines.begin(), lines.end(), too_long)) {
+        return std::nullopt; // a line of more than 256 MB: its pieces cannot say where they end
     }
     Engine& state = engine();
     const auto& definition = state.definition(language);

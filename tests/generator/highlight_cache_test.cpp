@@ -66,7 +66,7 @@ tokens_of(hl::Cache& cache) {
         auto& [line_ends, pieces] = all.emplace_back();
         line_ends = tokens->line_ends;
         for (const auto& piece : tokens->pieces) {
-            pieces.emplace_back(piece.end, piece.css);
+            pieces.emplace_back(piece.end(), piece.css());
         }
     }
     return all;
