@@ -98,11 +98,15 @@ def main():
     for form in ("spread", "one", "paras"):
         rows[form] = [str(args.gpuguide.resolve()), "build", "--content", str(work / form / "content"),
                       "--templates", str(args.templates.resolve()), "--out", str(work / form / "out"),
-                      "--force", "-q", "--jobs", str(args.jobs)]
+                      "--cache-dir", str(work / form / "cache"), "--force", "-q", "--jobs",
+                      str(args.jobs)]
     rows["cmark-gfm paras"] = [*CMARK, str(work / "paras.md")]
     samples = {name: [] for name in rows}
     for round_number in range(args.runs + 1):
         for name, command in rows.items():
+            # Each build highlights its code afresh: a cache kept from the last round (or shared
+            # by two forms with the same code) would make one form's run cheaper than another's.
+            shutil.rmtree(work / name / "cache", ignore_errors=True)
             sample = timed(command)
             if round_number:
                 samples[name].append(sample)
