@@ -55,6 +55,15 @@ std::string read_bytes(const fs::path& file) {
     return gg_test::read(file);
 }
 
+// A cache file holding every sample, as a build by `stamp` would leave it.
+void save_samples(const fs::path& file, const std::string& stamp) {
+    hl::Cache cache(file, stamp);
+    for (const auto& sample : samples()) {
+        cached(sample, cache);
+    }
+    cache.save(false);
+}
+
 // Each sample's tokens in `cache` (line ends; piece ends and classes), in the samples' order.
 std::vector<std::pair<std::vector<std::uint32_t>, std::vector<std::pair<std::uint32_t, int>>>>
 tokens_of(hl::Cache& cache) {
@@ -126,13 +135,7 @@ TEST_CASE("a highlight cache file of another program, or damaged anywhere, is no
           "[highlight][cache]") {
     gg_test::TempDir dir;
     const auto file = dir.path() / "blocks";
-    {
-        hl::Cache cache(file, "gpuguide one");
-        for (const auto& sample : samples()) {
-            cached(sample, cache);
-        }
-        cache.save(false);
-    }
+    save_samples(file, "gpuguide one");
     const std::string good = read_bytes(file);
 
     SECTION("another program's file is read as empty, and replaced") {
@@ -175,13 +178,7 @@ TEST_CASE("a saved highlight cache keeps the blocks a build did not ask for only
           "[highlight][cache]") {
     gg_test::TempDir dir;
     const auto file = dir.path() / "blocks";
-    {
-        hl::Cache cache(file, "gpuguide");
-        for (const auto& sample : samples()) {
-            cached(sample, cache);
-        }
-        cache.save(false);
-    }
+    save_samples(file, "gpuguide");
     const auto read_back = [&] {
         hl::Cache cache(file, "gpuguide");
         cached(samples()[0], cache);
