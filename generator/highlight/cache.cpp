@@ -2,8 +2,8 @@
 // line with the FNV-1a hash of the rest (a flipped bit would otherwise colour a token wrongly),
 // then each block as length-prefixed fields in this machine's byte order (the cache never leaves
 // the machine that wrote it):
-//   u32 key size, key bytes, u32 lines, u32 pieces, u32 line end × lines, (u32 end, u8 class) ×
-//   pieces
+//   u32 key size, key bytes, u32 lines, u32 pieces, u32 line end × lines, u32 piece × pieces
+// (a piece as Piece::bits(): its end above its class)
 #include "highlight/cache.hpp"
 
 #include "highlight/highlight.hpp"
@@ -130,17 +130,19 @@ class Reader {
 };
 
 // One block's tokens, as written; false for anything inconsistent (counts past the file's end,
-// line ends out of order or past the pieces, an unknown class).
+// line ends out of order or past the pieces, an unknown class). The file's hash was checked
+// before: this guards against a writer's mistake, not against damage.
 bool read_tokens(Reader& reader, Tokens& tokens) {
     std::uint32_t lines = 0, pieces = 0;
     if (!reader.u32(lines) || !reader.u32(pieces)) {
         return false;
     }
-    tokens.line_ends.resize(std::min<std::uint32_t>(lines, 1u << 20));
-    tokens.pieces.resize(std::min<std::uint32_t>(pieces, 1u << 20));
-    if (tokens.line_ends.size() != lines || tokens.pieces.size() != pieces) {
+    // Counts that the rest of the file cannot hold are not believed (nor allocated for).
+    if ((std::uint64_t{lines} + pieces) * sizeof(std::uint32_t) > reader.rest().size()) {
         return false;
     }
+    tokens.line_ends.resize(lines);
+    tokens.pieces.resize(pieces);
     std::uint32_t previous = 0;
     for (auto& end : tokens.line_ends) {
         if (!reader.u32(end) || end < previous || end > pieces) {
