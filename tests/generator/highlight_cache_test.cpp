@@ -238,3 +238,28 @@ TEST_CASE("a rebuild takes its code blocks from --cache-dir and writes the same 
         CHECK(gg_test::tree(book.out()) == first);
     }
 }
+
+TEST_CASE("a block of more than a million pieces is read back from the cache file",
+          "[highlight][cache]") {
+    // Made by hand, not highlighted: 1.2 million one-byte pieces on one line.
+    gg_test::TempDir dir;
+    const auto file = dir.path() / "blocks";
+    const std::string line(1'200'000, 'x');
+    const std::string key = hl::Cache::key("text-like", {line});
+    hl::Tokens tokens;
+    for (std::uint32_t end = 1; end <= line.size(); ++end) {
+        tokens.pieces.emplace_back(end, end % 2 ? hl::TokenClass::Plain : hl::TokenClass::Number);
+    }
+    tokens.line_ends.push_back(static_cast<std::uint32_t>(tokens.pieces.size()));
+    {
+        hl::Cache cache(file, "gpuguide");
+        cache.add(key, tokens);
+        cache.save(false);
+    }
+    hl::Cache again(file, "gpuguide");
+    const hl::Tokens* read = again.find(key);
+    REQUIRE(read != nullptr);
+    CHECK(again.counts().read == 1);
+    CHECK(read->pieces.size() == tokens.pieces.size());
+    CHECK(read->pieces.back().bits() == tokens.pieces.back().bits());
+}
