@@ -78,21 +78,6 @@ std::string output_path(const std::string& source) {
 
 namespace {
 
-struct FileStamp {
-    std::uint64_t size = 0;
-    std::int64_t mtime_ns = 0;
-};
-
-std::optional<FileStamp> file_stamp(const std::filesystem::path& file) {
-    struct stat info {};
-    if (::stat(file.c_str(), &info) != 0) {
-        return std::nullopt; // reading it says why
-    }
-    return FileStamp{static_cast<std::uint64_t>(info.st_size),
-                     static_cast<std::int64_t>(info.st_mtim.tv_sec) * 1'000'000'000 +
-                         info.st_mtim.tv_nsec};
-}
-
 // Lets go of the page's body if it is its file's tail (see release_page_bodies).
 void release_body(Page& page) {
     if (!page.body_offset || page.body_released) {
@@ -125,11 +110,11 @@ Language load_language(const std::filesystem::path& dir, const std::string& code
         page.output = output_path(entry.source);
         page.number = entry.number;
         page.title = entry.title; // used when the page has no front matter (mdBook pages)
-        if (const auto stamp = file_stamp(page.source_path)) {
-            check_page_size(page.source_path, stamp->size, "the page");
-            page.file_mtime_ns = stamp->mtime_ns;
-        }
-        const std::string text = read_file(page.source_path);
+        FileStamp stamp;
+        const std::string text = read_file(page.source_path, stamp, [&](const FileStamp& file) {
+            check_page_size(page.source_path, file.size, "the page");
+        });
+        page.file_mtime_ns = stamp.mtime_ns;
         check_utf8(page.source_path, text);
         parse_front_matter(page, text);
         page.body_offset = text.size() - page.body.size(); // the body is the file's tail
@@ -233,10 +218,10 @@ std::string page_markdown(const Page& page) {
     if (!page.body_released) {
         return page.body;
     }
-    const auto stamp = file_stamp(page.source_path);
-    std::string text = read_file(page.source_path);
+    FileStamp stamp;
+    std::string text = read_file(page.source_path, stamp);
     const std::uint64_t offset = *page.body_offset;
-    if (!stamp || stamp->mtime_ns != page.file_mtime_ns || stamp->size != text.size() ||
+    if (stamp.mtime_ns != page.file_mtime_ns || stamp.size != text.size() ||
         text.size() != offset + page.body_size) {
         // The directives were checked, and the probes chosen, from what was loaded.
         fail_at(page.source_path, page.body_first_line,

@@ -18,6 +18,12 @@
 namespace gpuguide {
 
 std::string read_file(const std::filesystem::path& path) {
+    FileStamp unused;
+    return read_file(path, unused);
+}
+
+std::string read_file(const std::filesystem::path& path, FileStamp& stamp,
+                      const std::function<void(const FileStamp&)>& before_reading) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
         fail_at(path, 0,
@@ -28,8 +34,21 @@ std::string read_file(const std::filesystem::path& path) {
     // stream copied every page twice, and a build reads every page of the book.
     std::string bytes;
     struct stat info {};
-    if (::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0) {
-        bytes.resize(static_cast<std::size_t>(info.st_size));
+    if (::fstat(fd, &info) == 0) {
+        stamp = {static_cast<std::uint64_t>(info.st_size),
+                 static_cast<std::int64_t>(info.st_mtim.tv_sec) * 1'000'000'000 +
+                     info.st_mtim.tv_nsec};
+        if (before_reading) {
+            try {
+                before_reading(stamp);
+            } catch (...) {
+                ::close(fd);
+                throw;
+            }
+        }
+        if (S_ISREG(info.st_mode) && info.st_size > 0) {
+            bytes.resize(static_cast<std::size_t>(info.st_size));
+        }
     }
     std::size_t size = 0;
     char more[4096]; // once the string is full: the end of the file is read here, so that a full

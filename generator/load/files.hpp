@@ -1,6 +1,8 @@
 #pragma once
 /// Small file helpers shared by every stage.
+#include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -9,6 +11,18 @@ namespace gpuguide {
 
 /// Whole file as bytes; InputError naming the file when it cannot be read.
 std::string read_file(const std::filesystem::path& path);
+
+/// A file's size and modification time, as fstat(2) gave them when it was opened.
+struct FileStamp {
+    std::uint64_t size = 0;
+    std::int64_t mtime_ns = 0;
+};
+
+/// Like read_file, and `stamp` gets the file's size and time from the fstat(2) the read makes
+/// anyway (no stat of its own: a build reads every page). `before_reading`, when given, sees the
+/// stamp before a byte is read, and may throw (a page too big to read).
+std::string read_file(const std::filesystem::path& path, FileStamp& stamp,
+                      const std::function<void(const FileStamp&)>& before_reading = {});
 
 /// Throws InputError "file:line: invalid UTF-8 ..." at the first byte that is not valid UTF-8.
 void check_utf8(const std::filesystem::path& file, std::string_view text);
