@@ -5,6 +5,10 @@
 #include "load/files.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <iterator>
+#include <stdexcept>
+#include <sys/stat.h>
 
 TEST_CASE("list_files_sorted lists in path order, component by component", "[files]") {
     gg_test::TempDir dir;
@@ -40,4 +44,38 @@ TEST_CASE("read_file reads a file whole into a string of its size", "[files]") {
     CHECK(status.back() == '\n');
     gg_test::write(dir.path() / "empty.md", "");
     CHECK(gpuguide::read_file(dir.path() / "empty.md").empty());
+}
+
+TEST_CASE("read_file gives the file's size and time from its own fstat, and can refuse to read",
+          "[files]") {
+    gg_test::TempDir dir;
+    const auto file = dir.path() / "page.md";
+    gg_test::write(file, "# A page\n");
+    const auto time = std::filesystem::last_write_time(file) - std::chrono::seconds(90);
+    std::filesystem::last_write_time(file, time);
+    struct stat info {};
+    REQUIRE(::stat(file.c_str(), &info) == 0);
+
+    gpuguide::FileStamp stamp;
+    CHECK(gpuguide::read_file(file, stamp) == "# A page\n");
+    CHECK(stamp.size == 9);
+    CHECK(stamp.mtime_ns ==
+          static_cast<std::int64_t>(info.st_mtim.tv_sec) * 1'000'000'000 + info.st_mtim.tv_nsec);
+
+    // A check that throws before a byte is read (a page too big): the error goes to the caller,
+    // and the file is not left open.
+    const auto open_files = [] {
+        return std::distance(std::filesystem::directory_iterator("/proc/self/fd"),
+                             std::filesystem::directory_iterator());
+    };
+    const auto before = open_files();
+    std::uint64_t seen = 0;
+    CHECK_THROWS_WITH(gpuguide::read_file(file, stamp,
+                                          [&](const gpuguide::FileStamp& found) {
+                                              seen = found.size;
+                                              throw std::runtime_error("too big");
+                                          }),
+                      "too big");
+    CHECK(seen == 9);
+    CHECK(open_files() == before);
 }
