@@ -44,7 +44,9 @@ void add_build_options(CLI::App& command, gpuguide::cli::BuildArgs& args) {
         ->capture_default_str();
     command.add_option("--probe-exe", options.measure.probe_exe,
                        "gpuguide-probe to run (default: next to gpuguide)");
-    command.add_option("--cache-dir", options.measure.cache_dir, "probe results and highlighted code blocks")
+    command
+        .add_option("--cache-dir", options.measure.cache_dir,
+                    "probe results and highlighted code blocks")
         ->capture_default_str();
     command.add_option("--measurements", options.measure.this_document,
                        "use this measurement document as this build's (runs no probes)");

@@ -107,7 +107,8 @@ class BookCopy {
         options.templates_dir = root() / "templates";
         options.out_dir = out();
         options.measure.this_document = root() / "this-host.json";
-        options.measure.cache_dir = dir_.path() / "cache"; // not the test folder's: one per copy
+        // Its own cache (highlighted code), not the test program's working folder's.
+        options.measure.cache_dir = dir_.path() / "cache";
         options.source_date_epoch = 1763755200; // 2025-11-21
         options.jobs = 2;
         options.force = true;
