@@ -58,35 +58,34 @@ run_step() {
   rm -f "$log"
 }
 
-# start_alongside NAME COMMAND...: starts a step that mostly waits (on a Slurm cluster, on a
-# browser) in the background, beside the steps after it; finish_alongside NAME prints its output
-# and records it. (Its CPU time is its own; the steps during which it ran count it too.)
-declare -A alongside_pid=() alongside_dir=()
+# start_alongside NAME COMMAND...: starts a step that mostly waits (on a Slurm cluster) in the
+# background, beside the steps after it; finish_alongside prints its output and records it. (Its
+# CPU time is its own; the step during which it ended counts it too.)
+alongside_name="" alongside_dir="" alongside_pid=""
 start_alongside() {
-  local name=$1 dir
-  dir=$(mktemp -d)
+  alongside_name=$1 alongside_dir=$(mktemp -d)
   shift
-  echo "== $name: started, beside the next steps (its output follows them)"
+  echo "== $alongside_name: started, beside the next steps (its output follows them)"
   (
     start=$SECONDS
-    "$@" >"$dir/log" 2>&1
+    "$@" >"$alongside_dir/log" 2>&1
     code=$?
-    times >"$dir/times" # this subshell's children: the step's own CPU time
-    echo "$code $((SECONDS - start))" >"$dir/status"
+    times >"$alongside_dir/times" # this subshell's children: the step's own CPU time
+    echo "$code $((SECONDS - start))" >"$alongside_dir/status"
   ) &
-  alongside_pid[$name]=$! alongside_dir[$name]=$dir
+  alongside_pid=$!
 }
 finish_alongside() {
-  local name=$1 code took dir
-  [[ -n ${alongside_pid[$name]:-} ]] || return 0
-  dir=${alongside_dir[$name]}
-  wait "${alongside_pid[$name]}"
-  echo "== $name (ran beside the steps before this line)"
-  cat "$dir/log"
-  read -r code took <"$dir/status" || { code=1 took=0; }
-  record "$name" "$code" "$took" "$(children_seconds "$dir/times")" "$dir/log"
-  rm -rf "$dir"
-  unset "alongside_pid[$name]"
+  [[ -n $alongside_pid ]] || return 0
+  local code took
+  wait "$alongside_pid"
+  echo "== $alongside_name (ran beside the steps before this line)"
+  cat "$alongside_dir/log"
+  read -r code took <"$alongside_dir/status" || { code=1 took=0; }
+  record "$alongside_name" "$code" "$took" "$(children_seconds "$alongside_dir/times")" \
+    "$alongside_dir/log"
+  rm -rf "$alongside_dir"
+  alongside_pid=""
 }
 
 # The probes' fault injection is compiled in for the tests only (GPUGUIDE_TEST_HOOKS); the last
@@ -102,39 +101,26 @@ release_tests() {
 cores=$(nproc)
 export GPUGUIDE_TEST_JOBS=${GPUGUIDE_TEST_JOBS:-$((cores < 2 ? 2 : cores > 4 ? 4 : cores))}
 
-# Steps that mostly wait, each as "STEP FROM UNTIL": started beside FROM and the steps after it,
-# collected before UNTIL. 45-fleet waits on Slurm (minutes, for seconds of CPU): it runs beside
-# 20-asan and is collected before 90-release-binaries rebuilds the binaries it runs. (40-browser
-# beside 20-asan too made the two take 17:40 on two cores against 8:58 + 7:57 one after the
-# other: Chromium computes more than it waits there, so it runs in turn.) GPUGUIDE_ALONGSIDE=0
-# runs every step in turn.
-alongside_plan=("45-fleet 20-asan 90-release-binaries")
-[[ ${GPUGUIDE_ALONGSIDE:-1} == 0 ]] && alongside_plan=()
-declare -A started_beside=()
+# 45-fleet waits on Slurm for minutes and computes for seconds: it runs beside 20-asan and the
+# steps after it, and is collected before 90-release-binaries rebuilds the binaries it runs.
+# (40-browser computes more than it waits on two cores: beside 20-asan, the two took longer than
+# one after the other.) GPUGUIDE_ALONGSIDE=0 runs it in turn too.
+alongside_step=45-fleet alongside_from=20-asan alongside_until=90-release-binaries
+[[ ${GPUGUIDE_ALONGSIDE:-1} == 0 ]] && alongside_step=""
 
 total_start=$SECONDS
 run_step "unit tests (release build)" release_tests
 for step in scripts/test.d/*.sh; do
   [[ -e $step ]] || continue
   name=$(basename "$step" .sh)
-  for plan in "${alongside_plan[@]}"; do
-    read -r beside from until <<<"$plan"
-    [[ $name == "$until" ]] && finish_alongside "$beside"
-  done
-  for plan in "${alongside_plan[@]}"; do
-    read -r beside from until <<<"$plan"
-    if [[ $name == "$from" && -e scripts/test.d/$beside.sh ]]; then
-      start_alongside "$beside" bash "scripts/test.d/$beside.sh"
-      started_beside[$beside]=1
-    fi
-  done
-  [[ -n ${started_beside[$name]:-} ]] && continue # started beside an earlier step
+  [[ $name == "$alongside_until" ]] && finish_alongside
+  if [[ $name == "$alongside_from" && -e scripts/test.d/$alongside_step.sh ]]; then
+    start_alongside "$alongside_step" bash "scripts/test.d/$alongside_step.sh"
+  fi
+  [[ $name == "$alongside_name" ]] && continue # started beside an earlier step
   run_step "$name" bash "$step"
 done
-for plan in "${alongside_plan[@]}"; do
-  read -r beside from until <<<"$plan"
-  finish_alongside "$beside"
-done
+finish_alongside
 total=$((SECONDS - total_start))
 echo "== summary"
 printf '%s\n' "${results[@]}"

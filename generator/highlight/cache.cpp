@@ -7,15 +7,15 @@
 #include "highlight/cache.hpp"
 
 #include "highlight/highlight.hpp"
+#include "load/error.hpp"
+#include "load/files.hpp"
 
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <iterator>
 #include <mutex>
 #include <stdexcept>
-#include <unistd.h>
 #include <unordered_map>
 
 namespace gpuguide::highlight {
@@ -45,9 +45,9 @@ constexpr std::string_view kFormat = "gpuguide highlight cache 1";
 // FNV-1a, fed piece by piece: the file is hashed as it is written, never held whole.
 class Fnv1a {
   public:
-    void write(const char* bytes, std::size_t size) {
-        for (std::size_t i = 0; i < size; ++i) {
-            hash_ = (hash_ ^ static_cast<unsigned char>(bytes[i])) * 1099511628211ull;
+    void write(std::string_view bytes) {
+        for (const char c : bytes) {
+            hash_ = (hash_ ^ static_cast<unsigned char>(c)) * 1099511628211ull;
         }
     }
     std::string hex() const {
@@ -62,25 +62,47 @@ class Fnv1a {
 
 std::string fnv1a(std::string_view bytes) {
     Fnv1a hash;
-    hash.write(bytes.data(), bytes.size());
+    hash.write(bytes);
     return hash.hex();
 }
 
-// The blocks' fields, in the file's layout, into `sink` (anything with write(bytes, size)).
+// Collects small writes into large ones: the file is written a few fields at a time, and a
+// FileWriter makes a system call per write.
+class BufferedWriter {
+  public:
+    explicit BufferedWriter(FileWriter& out) : out_(out) {}
+    void write(std::string_view bytes) {
+        buffer_.append(bytes);
+        if (buffer_.size() >= kChunk) {
+            flush();
+        }
+    }
+    void flush() {
+        out_.write(buffer_);
+        buffer_.clear();
+    }
+
+  private:
+    static constexpr std::size_t kChunk = 1 << 16;
+    FileWriter& out_;
+    std::string buffer_;
+};
+
+// The blocks' fields, in the file's layout, into `sink` (anything with write(string_view)).
 template <class Sink, class Entries>
 void write_blocks(Sink& sink, const Entries& entries, bool keep_unused) {
     const auto u32 = [&sink](std::size_t value) {
         const auto narrow = static_cast<std::uint32_t>(value);
         char bytes[sizeof narrow];
         std::memcpy(bytes, &narrow, sizeof narrow);
-        sink.write(bytes, sizeof narrow);
+        sink.write(std::string_view(bytes, sizeof narrow));
     };
     for (const auto& [key, entry] : entries) {
         if (!entry.asked && !keep_unused) {
             continue;
         }
         u32(key.size());
-        sink.write(key.data(), key.size());
+        sink.write(key);
         u32(entry.tokens.line_ends.size());
         u32(entry.tokens.pieces.size());
         for (const auto end : entry.tokens.line_ends) {
@@ -169,7 +191,6 @@ struct Cache::State {
     struct Entry {
         Tokens tokens;
         bool asked = false; ///< found or added in this run
-        bool from_file = false;
     };
 
     std::filesystem::path file;
@@ -181,11 +202,12 @@ struct Cache::State {
 
     // The file's blocks, all or none: a damaged file gives an empty cache.
     void read() {
-        std::ifstream in(file, std::ios::binary);
-        if (!in) {
-            return;
+        std::string bytes;
+        try {
+            bytes = read_file(file);
+        } catch (const InputError&) {
+            return; // none yet (a first build), or unreadable: an empty cache either way
         }
-        const std::string bytes{std::istreambuf_iterator<char>(in), {}};
         Reader reader(bytes);
         std::string format, stamp, hash;
         if (!reader.line(format) || !reader.line(stamp) || format + "\n" + stamp + "\n" != header ||
@@ -197,7 +219,6 @@ struct Cache::State {
             std::uint32_t size = 0;
             std::string key;
             Entry entry;
-            entry.from_file = true;
             if (!reader.u32(size) || !reader.bytes(size, key) ||
                 !read_tokens(reader, entry.tokens)) {
                 return;
@@ -271,34 +292,16 @@ void Cache::save(bool keep_unused) const {
     // copy of them would add to the build's peak memory.
     Fnv1a hash;
     write_blocks(hash, entries, keep_unused);
-    const auto& file = state_->file;
-    std::error_code error;
-    std::filesystem::create_directories(file.parent_path(), error);
-    auto staged = file;
-    staged += ".tmp-" + std::to_string(::getpid());
-    {
-        std::ofstream stream(staged, std::ios::binary | std::ios::trunc);
-        const std::string head = state_->header + hash.hex() + "\n";
-        stream.write(head.data(), static_cast<std::streamsize>(head.size()));
-        struct {
-            std::ofstream& out;
-            void write(const char* bytes, std::size_t size) {
-                out.write(bytes, static_cast<std::streamsize>(size));
-            }
-        } sink{stream};
-        write_blocks(sink, entries, keep_unused);
-        stream.close();
-        if (!stream) {
-            std::filesystem::remove(staged, error);
-            throw std::runtime_error(file.string() + ": cannot write the highlight cache");
-        }
-    }
-    std::filesystem::rename(staged, file, error);
-    if (error) {
-        const std::string why = error.message();
-        std::filesystem::remove(staged, error);
-        throw std::runtime_error(file.string() + ": cannot write the highlight cache (" + why +
-                                 ")");
+    try {
+        replace_file(state_->file, [&](FileWriter& out) {
+            out.write(state_->header + hash.hex() + "\n");
+            BufferedWriter sink(out);
+            write_blocks(sink, entries, keep_unused);
+            sink.flush();
+        });
+    } catch (const std::runtime_error& error) {
+        throw std::runtime_error(state_->file.string() + ": cannot write the highlight cache (" +
+                                 error.what() + ")");
     }
 }
 

@@ -142,6 +142,26 @@ void write_file(const std::filesystem::path& path, std::string_view bytes) {
     writer.close();
 }
 
+void replace_file(const std::filesystem::path& path,
+                  const std::function<void(FileWriter&)>& write) {
+    auto staged = path;
+    staged += ".tmp-" + std::to_string(::getpid());
+    try {
+        FileWriter writer(staged);
+        write(writer);
+        writer.close();
+        std::filesystem::rename(staged, path);
+    } catch (...) {
+        std::error_code ignored;
+        std::filesystem::remove(staged, ignored);
+        throw;
+    }
+}
+
+void replace_file(const std::filesystem::path& path, std::string_view bytes) {
+    replace_file(path, [bytes](FileWriter& writer) { writer.write(bytes); });
+}
+
 void write_file_or_link(const std::filesystem::path& path, std::string_view bytes,
                         const std::filesystem::path& same_as) {
     // lstat, not stat: a symbolic link in the old site is never linked to. The size is compared

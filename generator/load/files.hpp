@@ -60,6 +60,12 @@ class FileWriter {
     int fd_ = -1;
 };
 
+/// Replaces `path` whole: `write` fills a new file beside it (PATH.tmp-PID), which is then renamed
+/// over it, so that a reader finds the old file or the new one, never a part. On any failure the
+/// new file is removed and the error (std::runtime_error naming the file) goes to the caller.
+void replace_file(const std::filesystem::path& path, const std::function<void(FileWriter&)>& write);
+void replace_file(const std::filesystem::path& path, std::string_view bytes);
+
 /// Files under dir (recursively, regular files only), as paths relative to dir, sorted so that
 /// everything built from the listing is deterministic.
 std::vector<std::filesystem::path> list_files_sorted(const std::filesystem::path& dir);

@@ -6,7 +6,6 @@
 #include <functional>
 #include <sys/stat.h>
 #include <system_error>
-#include <unistd.h>
 
 namespace gpuguide::render {
 namespace {
@@ -158,11 +157,7 @@ void remove_manifest(const std::filesystem::path& out_dir) {
 }
 
 void write_manifest(const std::filesystem::path& out_dir, const Manifest& manifest) {
-    const auto file = manifest_path(out_dir);
-    auto temporary = file;
-    temporary += ".tmp-" + std::to_string(::getpid());
-    write_file(temporary, manifest.text());
-    std::filesystem::rename(temporary, file);
+    replace_file(manifest_path(out_dir), manifest.text());
 }
 
 } // namespace gpuguide::render

@@ -4,7 +4,6 @@
 #include "render/one_page.hpp"
 
 #include <sstream>
-#include <unistd.h>
 
 namespace gpuguide::render {
 namespace {
@@ -49,11 +48,7 @@ void write_page_table(const std::filesystem::path& out_dir,
             return;
         }
     }
-    const auto file = page_table_path(out_dir);
-    auto temporary = file;
-    temporary += ".tmp-" + std::to_string(::getpid());
-    write_file(temporary, table_text(languages));
-    std::filesystem::rename(temporary, file);
+    replace_file(page_table_path(out_dir), table_text(languages));
 }
 
 std::optional<std::vector<LanguageSpans>> read_page_table(const std::filesystem::path& out_dir) {
