@@ -79,3 +79,21 @@ TEST_CASE("read_file gives the file's size and time from its own fstat, and can 
     CHECK(seen == 9);
     CHECK(open_files() == before);
 }
+
+TEST_CASE("replace_file swaps a file whole, and a failed write leaves the old one and no other",
+          "[files]") {
+    gg_test::TempDir dir;
+    const auto file = dir.path() / "record";
+    gpuguide::replace_file(file, "first");
+    gpuguide::replace_file(file, "second");
+    CHECK(gg_test::read(file) == "second");
+    CHECK_THROWS_WITH(gpuguide::replace_file(file,
+                                             [](gpuguide::FileWriter& writer) {
+                                                 writer.write("half");
+                                                 throw std::runtime_error("disk full");
+                                             }),
+                      "disk full");
+    CHECK(gg_test::read(file) == "second");
+    CHECK(std::distance(std::filesystem::directory_iterator(dir.path()),
+                        std::filesystem::directory_iterator()) == 1);
+}

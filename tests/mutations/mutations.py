@@ -352,6 +352,11 @@ MUTATIONS = [
          old="static_cast<std::int64_t>(info.st_mtim.tv_sec) * 1'000'000'000 +\n                     info.st_mtim.tv_nsec};",
          new="static_cast<std::int64_t>(info.st_mtim.tv_sec) * 1'000'000'000};",
          catch="[files]"),
+    dict(name="replace_file leaves its new file behind when the write fails",
+         file="generator/load/files.cpp",
+         old="        std::error_code ignored;\n        std::filesystem::remove(staged, ignored);\n        throw;",
+         new="        throw;",
+         catch="[files]"),
     # The manifest's fingerprint (render/manifest.cpp).
     dict(name="the fingerprint leaves out each file's modification time",
          file="generator/render/manifest.cpp",
